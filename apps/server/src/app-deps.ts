@@ -1,0 +1,20 @@
+import type { Logger } from 'pino';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { AccessTokens } from './http/access-token.js';
+import type { Clock } from './lib/clock.js';
+import type { BillingProvider } from './providers/billing/billing-provider.js';
+import type { FileStorage } from './providers/files/file-storage.js';
+import type { Mailer } from './providers/mail/mailer.js';
+
+/** What services need from the outside world, built once in buildApp. */
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  mailer: Mailer;
+  files: FileStorage;
+  billing: BillingProvider;
+  accessTokens: AccessTokens;
+  log: Logger;
+}

@@ -1,0 +1,287 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { z } from 'zod';
+
+// The only reader of process.env. Defaults make `npm start` work with no environment at all.
+
+const optionalUrl = z.url().optional();
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const webLink = z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// address' });
+const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
+
+// Store links of the Download app page until the apps have their own listing addresses.
+const DEFAULT_IOS_APP_URL = 'https://apps.apple.com/us/search?term=LeadCircle';
+const DEFAULT_ANDROID_APP_URL = 'https://play.google.com/store/search?q=LeadCircle&c=apps';
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().startsWith('postgres').optional()),
+  APP_URL: z.preprocess(emptyAsUndefined, optionalUrl),
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+  ),
+  MAIL_FROM: z.string().default('LeadCircle <no-reply@leadcircle.local>'),
+  SUPPORT_EMAIL: z.email().default('support@leadcircle.app'),
+  SENTRY_DSN: z.preprocess(emptyAsUndefined, optionalUrl),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  JOBS_ENABLED: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  // Files (avatars): disk under DATA_DIR/uploads, or S3-compatible storage when S3_BUCKET is set.
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.preprocess(emptyAsUndefined, webLink.optional()),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  IOS_APP_URL: z.preprocess(emptyAsUndefined, webLink.default(DEFAULT_IOS_APP_URL)),
+  ANDROID_APP_URL: z.preprocess(emptyAsUndefined, webLink.default(DEFAULT_ANDROID_APP_URL)),
+
+  // Social sign-in (ARCHITECTURE §3, §4): a provider is on when its client id is set. The issuers
+  // default to the real ones; tests and staging point them at another OpenID provider.
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, webLink.default('https://accounts.google.com')),
+  APPLE_CLIENT_ID: optionalText,
+  APPLE_TEAM_ID: optionalText,
+  APPLE_KEY_ID: optionalText,
+  APPLE_PRIVATE_KEY: z.preprocess(
+    // The .p8 file's text; written on one line, its newlines are often \n.
+    (v) => (typeof v === 'string' && v !== '' ? v.replace(/\\n/g, '\n') : undefined),
+    z
+      .string()
+      .refine(isPrivateKey, 'must be the PEM text of the private key (.p8 file) Apple gave for Sign in with Apple')
+      .optional(),
+  ),
+  APPLE_ISSUER: z.preprocess(emptyAsUndefined, webLink.default('https://appleid.apple.com')),
+  LINKEDIN_CLIENT_ID: optionalText,
+  LINKEDIN_CLIENT_SECRET: optionalText,
+  LINKEDIN_ISSUER: z.preprocess(emptyAsUndefined, webLink.default('https://www.linkedin.com/oauth')),
+
+  // Payments (ARCHITECTURE §4): Stripe when STRIPE_SECRET_KEY is set, the local provider otherwise.
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+  // Where the Stripe SDK sends its calls; tests point it at a local server that answers Stripe's routes.
+  STRIPE_API_HOST: optionalText,
+  STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+});
+
+// Stripe settings that only work together; each missing one is named.
+function checkBillingSettings(e: z.output<typeof envSchema>, ctx: z.RefinementCtx): void {
+  const issue = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  const others = {
+    STRIPE_PUBLISHABLE_KEY: e.STRIPE_PUBLISHABLE_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_ID: e.STRIPE_PRICE_ID,
+  };
+  if (!e.STRIPE_SECRET_KEY) {
+    for (const [name, value] of Object.entries(others)) {
+      if (value !== undefined) issue('STRIPE_SECRET_KEY', `is required with ${name}`);
+    }
+    return;
+  }
+  for (const [name, value] of Object.entries(others)) {
+    if (value === undefined) issue(name, 'is required with STRIPE_SECRET_KEY');
+  }
+  if (!/^(sk|rk)_/.test(e.STRIPE_SECRET_KEY)) issue('STRIPE_SECRET_KEY', 'must be a Stripe secret key (sk_… or rk_…)');
+  if (e.STRIPE_PUBLISHABLE_KEY && !e.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) {
+    issue('STRIPE_PUBLISHABLE_KEY', 'must be a Stripe publishable key (pk_…)');
+  }
+  if (e.STRIPE_WEBHOOK_SECRET && !e.STRIPE_WEBHOOK_SECRET.startsWith('whsec_')) {
+    issue('STRIPE_WEBHOOK_SECRET', 'must be the signing secret of the webhook endpoint (whsec_…)');
+  }
+  if (e.STRIPE_PRICE_ID && !e.STRIPE_PRICE_ID.startsWith('price_')) {
+    issue('STRIPE_PRICE_ID', 'must be the id of a recurring Stripe price (price_…)');
+  }
+}
+
+function isPrivateKey(pem: string): boolean {
+  try {
+    return crypto.createPrivateKey(pem).type === 'private';
+  } catch {
+    return false;
+  }
+}
+
+// Social sign-in settings that only work together; each missing one is named.
+function checkSocialSettings(e: z.output<typeof envSchema>, ctx: z.RefinementCtx): void {
+  const require = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+  if (e.LINKEDIN_CLIENT_ID && !e.LINKEDIN_CLIENT_SECRET) {
+    require('LINKEDIN_CLIENT_SECRET', 'is required with LINKEDIN_CLIENT_ID');
+  }
+  if (e.LINKEDIN_CLIENT_SECRET && !e.LINKEDIN_CLIENT_ID) {
+    require('LINKEDIN_CLIENT_ID', 'is required with LINKEDIN_CLIENT_SECRET');
+  }
+  const appleKey = {
+    APPLE_TEAM_ID: e.APPLE_TEAM_ID,
+    APPLE_KEY_ID: e.APPLE_KEY_ID,
+    APPLE_PRIVATE_KEY: e.APPLE_PRIVATE_KEY,
+  };
+  if (Object.values(appleKey).some((v) => v !== undefined)) {
+    for (const [name, value] of Object.entries(appleKey)) {
+      if (value === undefined) require(name, 'is required with the other APPLE_ key settings');
+    }
+    if (!e.APPLE_CLIENT_ID) require('APPLE_CLIENT_ID', 'is required with the APPLE_ key settings');
+  }
+  if (e.NODE_ENV === 'production') {
+    for (const name of ['GOOGLE_ISSUER', 'APPLE_ISSUER', 'LINKEDIN_ISSUER'] as const) {
+      if (!e[name].startsWith('https://')) require(name, 'must be an https:// address in production');
+    }
+  }
+}
+
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  const hasOtherS3 = Boolean(e.S3_ENDPOINT || e.S3_REGION || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY);
+  if (!e.S3_BUCKET && hasOtherS3) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_ settings are set' });
+  }
+  if (e.S3_ACCESS_KEY_ID && !e.S3_SECRET_ACCESS_KEY) {
+    ctx.addIssue({ code: 'custom', path: ['S3_SECRET_ACCESS_KEY'], message: 'is required with S3_ACCESS_KEY_ID' });
+  }
+  if (e.S3_SECRET_ACCESS_KEY && !e.S3_ACCESS_KEY_ID) {
+    ctx.addIssue({ code: 'custom', path: ['S3_ACCESS_KEY_ID'], message: 'is required with S3_SECRET_ACCESS_KEY' });
+  }
+});
+
+export type FilesConfig =
+  | { kind: 'disk'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      endpoint: string | undefined;
+      // Without keys the AWS SDK's own chain applies (an instance or task role).
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+    };
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  appUrl: string;
+  jwtSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  sentryDsn: string | undefined;
+  logLevel: string;
+  webDistDir: string;
+  jobsEnabled: boolean;
+  files: FilesConfig;
+  downloadApp: { iosUrl: string; androidUrl: string };
+  social: SocialConfig;
+  billing: BillingConfig;
+}
+
+export interface StripeBillingConfig {
+  provider: 'stripe';
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  priceId: string;
+  /** Another address for the Stripe API (tests); null for Stripe's own. */
+  api: { host: string; port: number | undefined; protocol: 'http' | 'https' } | null;
+}
+
+/** The card payment provider: the local one (records in PostgreSQL) unless Stripe is configured. */
+export type BillingConfig = { provider: 'local' } | StripeBillingConfig;
+
+function readBillingConfig(e: z.output<typeof envSchema>): BillingConfig {
+  if (!e.STRIPE_SECRET_KEY) return { provider: 'local' };
+  return {
+    provider: 'stripe',
+    secretKey: e.STRIPE_SECRET_KEY,
+    publishableKey: e.STRIPE_PUBLISHABLE_KEY!,
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+    priceId: e.STRIPE_PRICE_ID!,
+    api: e.STRIPE_API_HOST
+      ? { host: e.STRIPE_API_HOST, port: e.STRIPE_API_PORT, protocol: e.STRIPE_API_PROTOCOL ?? 'https' }
+      : null,
+  };
+}
+
+/** Social sign-in providers; null when not configured. */
+export interface SocialConfig {
+  google: { clientId: string; issuer: string } | null;
+  apple: {
+    clientId: string;
+    issuer: string;
+    // With the key, the authorization code is exchanged too: Apple confirms the sign-in once more.
+    codeExchange: { teamId: string; keyId: string; privateKey: string } | null;
+  } | null;
+  linkedin: { clientId: string; clientSecret: string; issuer: string } | null;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once; a wrong value stops the process with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = checkedEnvSchema.superRefine(checkSocialSettings).superRefine(checkBillingSettings).safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const files: FilesConfig = e.S3_BUCKET
+    ? {
+        kind: 's3',
+        bucket: e.S3_BUCKET,
+        region: e.S3_REGION ?? 'us-east-1',
+        endpoint: e.S3_ENDPOINT,
+        credentials:
+          e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+            ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+            : undefined,
+      }
+    : { kind: 'disk', dir: path.join(dataDir, 'uploads') };
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    supportEmail: e.SUPPORT_EMAIL,
+    sentryDsn: e.SENTRY_DSN,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    jobsEnabled: e.JOBS_ENABLED,
+    files,
+    downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },
+    billing: readBillingConfig(e),
+    social: {
+      google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER } : null,
+      apple: e.APPLE_CLIENT_ID
+        ? {
+            clientId: e.APPLE_CLIENT_ID,
+            issuer: e.APPLE_ISSUER,
+            codeExchange:
+              e.APPLE_TEAM_ID && e.APPLE_KEY_ID && e.APPLE_PRIVATE_KEY
+                ? { teamId: e.APPLE_TEAM_ID, keyId: e.APPLE_KEY_ID, privateKey: e.APPLE_PRIVATE_KEY }
+                : null,
+          }
+        : null,
+      linkedin:
+        e.LINKEDIN_CLIENT_ID && e.LINKEDIN_CLIENT_SECRET
+          ? { clientId: e.LINKEDIN_CLIENT_ID, clientSecret: e.LINKEDIN_CLIENT_SECRET, issuer: e.LINKEDIN_ISSUER }
+          : null,
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { products, targets } from './lookups.js';
+import { users } from './users.js';
+
+// Groups (issue 5; spec 000 §4, 001 §3, §6; ARCHITECTURE §5): the creator is OWNER, others MEMBER.
+
+export const groupMemberRole = pgEnum('group_member_role', ['OWNER', 'MEMBER']);
+
+export const groups = pgTable(
+  'groups',
+  {
+    id: serial('id').primaryKey(),
+    // Unique whatever the letter case ('The group name you chose is already taken').
+    name: text('name').notNull(),
+    description: text('description'),
+    groupType: text('group_type').notNull().default('PRIVATE'),
+    // argon2 hash of the group code (the join password); null when the group was made by the
+    // create dialog, which sends none: such a group is joined by invitation only.
+    codeHash: text('code_hash'),
+    targetId: integer('target_id').references(() => targets.id),
+    productId: integer('product_id').references(() => products.id),
+    // The create dialog's free-text product (spec 001 §5).
+    product: text('product'),
+    createdBy: integer('created_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('groups_name_unique').on(sql`lower(${t.name})`), index('groups_created_by_idx').on(t.createdBy)],
+);
+
+export const groupMembers = pgTable(
+  'group_members',
+  {
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: groupMemberRole('role').notNull(),
+    // 'Product I'm selling' in this group (settings, 'Products Offered' in the users list).
+    product: text('product'),
+    // The group's Messages toggle (spec 001 §2: group chat notifications).
+    enableEmail: boolean('enable_email').notNull().default(true),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.groupId, t.userId] }),
+    // The group list pages through the caller's memberships, newest first.
+    index('group_members_user_idx').on(t.userId, t.groupId),
+  ],
+);
+
+export const groupInvites = pgTable(
+  'group_invites',
+  {
+    id: serial('id').primaryKey(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    // Lower-cased and trimmed like users.email; only this address may accept.
+    email: text('email').notNull(),
+    // SHA-256 of the random invite code; the code itself is only in the e-mail.
+    codeHash: text('code_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('group_invites_code_unique').on(t.codeHash), index('group_invites_group_idx').on(t.groupId)],
+);

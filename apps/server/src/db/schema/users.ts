@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
+
+export const userRole = pgEnum('user_role', ['ADMIN', 'SALES']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    // Stored lower-cased and trimmed; one account per address.
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    company: text('company'),
+    title: text('title'),
+    role: userRole('role').notNull().default('SALES'),
+    businessId: integer('business_id').references(() => businesses.id),
+    enableEmailNotifications: boolean('enable_email_notifications').notNull().default(false),
+    // Storage key of the profile picture (avatars/<id>/<random>.webp), null for the initial letter.
+    avatarKey: text('avatar_key'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    // Set by /user/schedule_delete: the account is hidden at once and erased after 24 h.
+    deletionRequestedAt: timestamp('deletion_requested_at', { withTimezone: true }),
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_business_idx').on(t.businessId),
+    index('users_pending_erasure_idx').on(t.deletionRequestedAt).where(sql`${t.erasedAt} is null`),
+  ],
+);

@@ -1,0 +1,78 @@
+import type { ErrorBody } from '@leadcircle/shared';
+import { MESSAGES } from '@leadcircle/shared';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** The one error type services throw; the handler below turns it into the contract's body. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly issues?: ErrorBody['issues'],
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AppError(code, 400, message);
+export const unauthorized = (code: string, message: string) => new AppError(code, 401, message);
+export const forbidden = (code = 'FORBIDDEN', message: string = MESSAGES.notAllowed) =>
+  new AppError(code, 403, message);
+export const notFound = (code: string, message: string) => new AppError(code, 404, message);
+export const conflict = (code: string, message: string) => new AppError(code, 409, message);
+export const unprocessable = (code: string, message: string) => new AppError(code, 422, message);
+export const tooManyRequests = (code = 'RATE_LIMITED', message: string = MESSAGES.tooManyAttempts) =>
+  new AppError(code, 429, message);
+
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+}
+
+function validationIssues(items: ValidationItem[]): NonNullable<ErrorBody['issues']> {
+  return items.map((item) => {
+    // The zod path arrives as a JSON pointer ("/user/password"); the contract names it "user.password".
+    const path = (item.instancePath ?? '').replace(/^\//, '').split('/').join('.');
+    return { path, message: item.message ?? 'Invalid value' };
+  });
+}
+
+// Fastify's own errors for malformed requests, in the words a client can act on.
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, message: 'The request body is larger than 1 MB.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, message: 'Send the request body as application/json.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: 'The request body is empty; send a JSON object.' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header does not match the body.' },
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      const body: ErrorBody = { message: error.message, code: error.code };
+      if (error.issues) body.issues = error.issues;
+      return reply.status(error.status).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = validationIssues(error.validation as ValidationItem[]);
+      const first = issues[0];
+      const message = first ? (first.path ? first.message : `Invalid request: ${first.message}`) : 'Invalid request.';
+      return reply.status(400).send({ message, code: 'VALIDATION_FAILED', issues } satisfies ErrorBody);
+    }
+    const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ message: known.message, code: 'BAD_REQUEST' });
+    if (error instanceof SyntaxError) {
+      return reply.status(400).send({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
+    } else if (error.statusCode && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: error.message, code: 'BAD_REQUEST' });
+    } else {
+      request.log.error({ err: error }, 'unexpected error');
+    }
+    // Never send stack traces or database text to a client.
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+  });
+}

@@ -1,0 +1,62 @@
+import { and, count, eq, gt, like, lt } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { rateLimitHits } from '../db/schema/index.js';
+import { tooManyRequests } from './errors.js';
+
+export interface RateLimitRule {
+  limit: number;
+  windowMs: number;
+}
+
+// Sign-in, sign-up and forgot-password limits (issue 2, ARCHITECTURE §3); feedback and
+// profile pictures per user (issue 7).
+export const RATE_LIMITS = {
+  failedLoginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
+  failedLoginPerIp: { limit: 100, windowMs: 15 * 60_000 },
+  signupPerAddress: { limit: 5, windowMs: 60 * 60_000 },
+  signupPerIp: { limit: 30, windowMs: 60 * 60_000 },
+  resetPerAddress: { limit: 5, windowMs: 60 * 60_000 },
+  resetPerIp: { limit: 30, windowMs: 60 * 60_000 },
+  // Starting a LinkedIn sign-in stores a state: bounded per address (issue 3).
+  oauthStartPerIp: { limit: 60, windowMs: 15 * 60_000 },
+  feedbackPerUser: { limit: 10, windowMs: 60 * 60_000 },
+  avatarUploadPerUser: { limit: 20, windowMs: 60 * 60_000 },
+  // Wrong group passwords per user and group name; invitations sent per user (issue 5).
+  groupJoinFailuresPerUserAndGroup: { limit: 5, windowMs: 15 * 60_000 },
+  groupInvitePerUser: { limit: 50, windowMs: 60 * 60_000 },
+} satisfies Record<string, RateLimitRule>;
+
+export async function isRateLimited(db: DbOrTx, key: string, rule: RateLimitRule, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - rule.windowMs);
+  const [row] = await db
+    .select({ hits: count() })
+    .from(rateLimitHits)
+    .where(and(eq(rateLimitHits.key, key), gt(rateLimitHits.createdAt, since)));
+  return (row?.hits ?? 0) >= rule.limit;
+}
+
+export async function recordHit(db: DbOrTx, key: string, now: Date): Promise<void> {
+  await db.insert(rateLimitHits).values({ key, createdAt: now });
+}
+
+/** Counts one attempt against every rule, or answers 429 when any is used up. */
+export async function consumeRateLimits(
+  db: DbOrTx,
+  checks: { key: string; rule: RateLimitRule }[],
+  now: Date,
+): Promise<void> {
+  for (const { key, rule } of checks) {
+    if (await isRateLimited(db, key, rule, now)) throw tooManyRequests();
+  }
+  for (const { key } of checks) await recordHit(db, key, now);
+}
+
+/** Deletes the records keyed by an e-mail address (`…:email:<address>`), when its account is erased. */
+export async function forgetRateLimitHitsOfEmail(db: DbOrTx, email: string): Promise<void> {
+  const escaped = email.replace(/[\\%_]/g, '\\$&');
+  await db.delete(rateLimitHits).where(like(rateLimitHits.key, `%:email:${escaped}`));
+}
+
+export async function pruneRateLimitHits(db: DbOrTx, before: Date): Promise<void> {
+  await db.delete(rateLimitHits).where(lt(rateLimitHits.createdAt, before));
+}

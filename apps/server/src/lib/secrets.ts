@@ -1,0 +1,24 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** 256 random bits, URL-safe: refresh tokens, e-mail tokens. */
+export function randomToken(): string {
+  return crypto.randomBytes(32).toString('base64url');
+}
+
+/** Tokens are stored only as hashes; a database leak does not leak sessions. */
+export function hashToken(token: string): string {
+  return crypto.createHash('sha256').update(token).digest('hex');
+}
+
+/** JWT_SECRET when given, otherwise one generated on first start and kept in DATA_DIR. */
+export function loadJwtSecret(configured: string | undefined, dataDir: string): string {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'jwt-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const secret = crypto.randomBytes(48).toString('base64url');
+  fs.writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

@@ -1,0 +1,206 @@
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { groupInvites, groupMembers, groups, products, targets, users } from '../../db/schema/index.js';
+
+export type GroupRow = typeof groups.$inferSelect;
+export type NewGroup = typeof groups.$inferInsert;
+export type MemberRow = typeof groupMembers.$inferSelect;
+export type InviteRow = typeof groupInvites.$inferSelect;
+
+// Members whose account is hidden (deletion requested) or erased are not listed or counted.
+const visibleUser = isNull(users.deletionRequestedAt);
+
+export async function findGroupById(db: DbOrTx, id: number): Promise<GroupRow | undefined> {
+  const [row] = await db.select().from(groups).where(eq(groups.id, id));
+  return row;
+}
+
+export async function findGroupByName(db: DbOrTx, name: string): Promise<GroupRow | undefined> {
+  const [row] = await db.select().from(groups).where(sql`lower(${groups.name}) = lower(${name})`);
+  return row;
+}
+
+export async function findMember(db: DbOrTx, groupId: number, userId: number): Promise<MemberRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groupMembers)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return row;
+}
+
+export async function insertGroup(db: DbOrTx, values: NewGroup): Promise<GroupRow> {
+  const [row] = await db.insert(groups).values(values).returning();
+  return row!;
+}
+
+export async function updateGroup(db: DbOrTx, id: number, values: Partial<NewGroup>): Promise<void> {
+  await db.update(groups).set(values).where(eq(groups.id, id));
+}
+
+export async function deleteGroup(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(groups).where(eq(groups.id, id));
+}
+
+/** Adds a member; false when they already are one. */
+export async function insertMember(db: DbOrTx, values: typeof groupMembers.$inferInsert): Promise<boolean> {
+  const rows = await db.insert(groupMembers).values(values).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+export async function updateMember(
+  db: DbOrTx,
+  groupId: number,
+  userId: number,
+  values: Partial<typeof groupMembers.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(groupMembers)
+    .set(values)
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+}
+
+export async function deleteMember(db: DbOrTx, groupId: number, userId: number): Promise<void> {
+  await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+}
+
+export async function findProductName(db: DbOrTx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, id));
+  return row?.name;
+}
+
+export async function targetExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: targets.id }).from(targets).where(eq(targets.id, id));
+  return row !== undefined;
+}
+
+const summaryColumns = {
+  group: groups,
+  role: groupMembers.role,
+  myProduct: groupMembers.product,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerHidden: sql<boolean>`${users.deletionRequestedAt} is not null`,
+};
+export type GroupSummaryRow = {
+  group: GroupRow;
+  role: 'OWNER' | 'MEMBER';
+  myProduct: string | null;
+  ownerFirstName: string;
+  ownerLastName: string;
+  ownerHidden: boolean;
+};
+
+/** One page of the caller's groups, newest first (through group_members_user_idx). */
+export async function listGroupsOfUser(
+  db: DbOrTx,
+  userId: number,
+  page: { offset: number; limit: number },
+): Promise<GroupSummaryRow[]> {
+  return db
+    .select(summaryColumns)
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .innerJoin(users, eq(users.id, groups.createdBy))
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(desc(groupMembers.groupId))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countGroupsOfUser(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(groupMembers).where(eq(groupMembers.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function findGroupSummary(
+  db: DbOrTx,
+  groupId: number,
+  userId: number,
+): Promise<GroupSummaryRow | undefined> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(groupMembers)
+    .innerJoin(groups, eq(groups.id, groupMembers.groupId))
+    .innerJoin(users, eq(users.id, groups.createdBy))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
+  return row;
+}
+
+/** Visible members per group. */
+export async function countMembers(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ groupId: groupMembers.groupId, n: count() })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(inArray(groupMembers.groupId, groupIds), visibleUser))
+    .groupBy(groupMembers.groupId);
+  return new Map(rows.map((r) => [r.groupId, r.n]));
+}
+
+/** One page of a group's visible members: the owner first, then by joining order. */
+export async function listMembers(db: DbOrTx, groupId: number, page: { offset: number; limit: number }) {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      title: users.title,
+      avatarKey: users.avatarKey,
+      role: groupMembers.role,
+      product: groupMembers.product,
+    })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), visibleUser))
+    .orderBy(asc(groupMembers.role), asc(groupMembers.joinedAt), asc(users.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+/** The visible member ids of some groups. */
+export async function listMemberIds(db: DbOrTx, groupIds: number[]) {
+  if (groupIds.length === 0) return [];
+  return db
+    .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(inArray(groupMembers.groupId, groupIds), visibleUser))
+    .orderBy(asc(groupMembers.groupId), asc(groupMembers.userId));
+}
+
+export async function listGroupIdsOfUser(db: DbOrTx, userId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: groupMembers.groupId })
+    .from(groupMembers)
+    .where(eq(groupMembers.userId, userId))
+    .orderBy(desc(groupMembers.groupId))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function insertInvite(db: DbOrTx, values: typeof groupInvites.$inferInsert): Promise<void> {
+  await db.insert(groupInvites).values(values);
+}
+
+export async function findInvite(db: DbOrTx, groupId: number, codeHash: string): Promise<InviteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(groupInvites)
+    .where(and(eq(groupInvites.groupId, groupId), eq(groupInvites.codeHash, codeHash)));
+  return row;
+}
+
+/** Marks an invite used; false when another request used it first. */
+export async function useInvite(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(groupInvites)
+    .set({ usedAt: now })
+    .where(and(eq(groupInvites.id, id), isNull(groupInvites.usedAt)))
+    .returning({ id: groupInvites.id });
+  return rows.length > 0;
+}
+
+export async function deleteInvitesTo(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(groupInvites).where(eq(groupInvites.email, email));
+}

@@ -1,0 +1,407 @@
+import crypto from 'node:crypto';
+import {
+  type CurrentUser,
+  GROUP_INVITE_EXPIRY_DAYS,
+  GROUP_MESSAGES,
+  type GroupSummary,
+  type GroupUser,
+  MESSAGES,
+  PAGE_SIZE,
+} from '@leadcircle/shared';
+import type { AppDeps } from '../../app-deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../http/errors.js';
+import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../http/rate-limit.js';
+import { HOUR_MS } from '../../lib/clock.js';
+import { groupInviteLink } from '../../lib/links.js';
+import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { getBillingFlags } from '../billing/billing-status.service.js';
+import * as users from '../users/users.service.js';
+import { groupInviteEmail } from './groups.emails.js';
+import * as q from './groups.queries.js';
+
+// Groups (issue 5): spec 000 §4, 001 §2, §6, §7; ARCHITECTURE §5 (creator OWNER, others MEMBER,
+// only members see a group). Statuses: docs/decisions.md "Groups (issue 5)".
+
+const INVITE_EXPIRY_MS = GROUP_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
+
+/**
+ * Leads submitted per group and per member. The leads issue replaces these two with counts of
+ * its table; until then every group has 0 leads.
+ */
+export async function countLeadsByGroup(_db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
+  return new Map(groupIds.map((id) => [id, 0]));
+}
+export async function countLeadsByMember(
+  _db: DbOrTx,
+  pairs: { groupId: number; userId: number }[],
+): Promise<Map<string, number>> {
+  return new Map(pairs.map((p) => [`${p.groupId}:${p.userId}`, 0]));
+}
+
+const ownerName = (row: q.GroupSummaryRow) =>
+  row.ownerHidden ? MESSAGES.deletedUserName : `${row.ownerFirstName} ${row.ownerLastName}`.trim();
+
+function toSummary(row: q.GroupSummaryRow, userId: number, usersCount: number, leadsCount: number): GroupSummary {
+  const g = row.group;
+  return {
+    groupId: g.id,
+    name: g.name,
+    description: g.description,
+    groupType: g.groupType,
+    createdBy: g.createdBy,
+    ownerName: ownerName(row),
+    targetId: g.targetId,
+    productId: g.productId,
+    product: g.product,
+    usersCount,
+    leadsCount,
+    isOwner: g.createdBy === userId,
+    userRole: row.role,
+    myProduct: row.myProduct,
+  };
+}
+
+async function presentGroups(db: DbOrTx, rows: q.GroupSummaryRow[], userId: number): Promise<GroupSummary[]> {
+  const ids = rows.map((r) => r.group.id);
+  const [members, leads] = await Promise.all([q.countMembers(db, ids), countLeadsByGroup(db, ids)]);
+  return rows.map((r) => toSummary(r, userId, members.get(r.group.id) ?? 0, leads.get(r.group.id) ?? 0));
+}
+
+async function presentGroup(db: DbOrTx, groupId: number, userId: number): Promise<GroupSummary> {
+  const row = await q.findGroupSummary(db, groupId, userId);
+  if (!row) throw notMember();
+  const [group] = await presentGroups(db, [row], userId);
+  return group!;
+}
+
+const notMember = () => forbidden('GROUP_NOT_MEMBER', GROUP_MESSAGES.notMember);
+const ownerOnly = () => forbidden('GROUP_OWNER_ONLY', GROUP_MESSAGES.ownerOnly);
+const nameTaken = () => conflict('GROUP_NAME_TAKEN', GROUP_MESSAGES.nameTaken);
+
+/** The group and the caller's membership: 404 when the group does not exist, 403 to a non-member. */
+async function requireMember(db: DbOrTx, groupId: number, userId: number) {
+  const group = await q.findGroupById(db, groupId);
+  if (!group) throw notFound('GROUP_NOT_FOUND', GROUP_MESSAGES.notFound);
+  const member = await q.findMember(db, groupId, userId);
+  if (!member) throw notMember();
+  return { group, member };
+}
+
+async function requireOwner(db: DbOrTx, groupId: number, userId: number) {
+  const found = await requireMember(db, groupId, userId);
+  if (found.group.createdBy !== userId) throw ownerOnly();
+  return found;
+}
+
+/** Creating or joining needs the business's payment method (spec 000 §4, §6). */
+async function requirePaymentMethod(deps: AppDeps, userId: number) {
+  const user = await users.findUserById(deps, userId);
+  if (!user) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+  const billing = await getBillingFlags(deps.db, user.businessId);
+  if (!billing.hasPaymentMethod) throw unprocessable('PAYMENT_METHOD_REQUIRED', GROUP_MESSAGES.paymentMethodRequired);
+  return user;
+}
+
+async function productNameOf(db: DbOrTx, productId: number | null): Promise<string | null> {
+  if (productId === null) return null;
+  const name = await q.findProductName(db, productId);
+  if (name === undefined) throw unprocessable('PRODUCT_NOT_FOUND', GROUP_MESSAGES.productNotFound);
+  return name;
+}
+
+const isUniqueViolation = (error: unknown) =>
+  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
+
+export async function verifyExists(deps: AppDeps, name: string): Promise<{ exists: boolean }> {
+  return { exists: (await q.findGroupByName(deps.db, name)) !== undefined };
+}
+
+export interface CreateGroupInput {
+  name: string;
+  privateCode: string | null;
+  targetId: number | null;
+  productId: number | null;
+  description: string | null;
+  product: string | null;
+}
+
+export async function createPrivateGroup(
+  deps: AppDeps,
+  userId: number,
+  input: CreateGroupInput,
+): Promise<GroupSummary> {
+  await requirePaymentMethod(deps, userId);
+  if (await q.findGroupByName(deps.db, input.name)) throw nameTaken();
+  if (input.targetId !== null && !(await q.targetExists(deps.db, input.targetId))) {
+    throw unprocessable('TARGET_NOT_FOUND', GROUP_MESSAGES.targetNotFound);
+  }
+  const productName = await productNameOf(deps.db, input.productId);
+  const codeHash = input.privateCode === null ? null : await hashPassword(input.privateCode);
+  const now = deps.clock.now();
+  try {
+    const groupId = await deps.db.transaction(async (tx) => {
+      const group = await q.insertGroup(tx, {
+        name: input.name,
+        description: input.description,
+        groupType: 'PRIVATE',
+        codeHash,
+        targetId: input.targetId,
+        productId: input.productId,
+        product: input.product,
+        createdBy: userId,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await q.insertMember(tx, {
+        groupId: group.id,
+        userId,
+        role: 'OWNER',
+        product: input.product ?? productName,
+        joinedAt: now,
+      });
+      return group.id;
+    });
+    return presentGroup(deps.db, groupId, userId);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+/** Join by name and password; wrong attempts are limited per user and group name (429). */
+export async function joinGroup(
+  deps: AppDeps,
+  userId: number,
+  input: { groupName: string; privateCode: string; productId: number | null },
+): Promise<GroupSummary> {
+  await requirePaymentMethod(deps, userId);
+  const now = deps.clock.now();
+  const key = `group-join:user:${userId}:group:${input.groupName.toLowerCase()}`;
+  const rule = RATE_LIMITS.groupJoinFailuresPerUserAndGroup;
+  if (await isRateLimited(deps.db, key, rule, now)) throw tooManyRequests();
+  const group = await q.findGroupByName(deps.db, input.groupName);
+  // A missing group, one without a code (joined by invitation only) and a wrong code read the same.
+  if (!group || !(await verifyPassword(group.codeHash, input.privateCode))) {
+    await recordHit(deps.db, key, now);
+    throw badRequest('GROUP_CREDENTIALS_INVALID', GROUP_MESSAGES.wrongPassword);
+  }
+  if (await q.findMember(deps.db, group.id, userId))
+    throw conflict('GROUP_ALREADY_MEMBER', GROUP_MESSAGES.alreadyMember);
+  const product = await productNameOf(deps.db, input.productId);
+  await q.insertMember(deps.db, { groupId: group.id, userId, role: 'MEMBER', product, joinedAt: now });
+  return presentGroup(deps.db, group.id, userId);
+}
+
+export async function listGroups(
+  deps: AppDeps,
+  userId: number,
+  page: { start_position: number; get_next: number },
+): Promise<{ groups: GroupSummary[]; totalCount: number }> {
+  const [rows, totalCount] = await Promise.all([
+    q.listGroupsOfUser(deps.db, userId, { offset: page.start_position, limit: page.get_next }),
+    q.countGroupsOfUser(deps.db, userId),
+  ]);
+  return { groups: await presentGroups(deps.db, rows, userId), totalCount };
+}
+
+export async function getGroup(deps: AppDeps, userId: number, groupId: number): Promise<GroupSummary> {
+  await requireMember(deps.db, groupId, userId);
+  return presentGroup(deps.db, groupId, userId);
+}
+
+export async function updateGroup(
+  deps: AppDeps,
+  userId: number,
+  input: { group_id: number; name: string; description: string },
+): Promise<GroupSummary> {
+  const { group } = await requireOwner(deps.db, input.group_id, userId);
+  const other = await q.findGroupByName(deps.db, input.name);
+  if (other && other.id !== group.id) throw nameTaken();
+  try {
+    await q.updateGroup(deps.db, group.id, {
+      name: input.name,
+      description: input.description,
+      updatedAt: deps.clock.now(),
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+  return presentGroup(deps.db, group.id, userId);
+}
+
+export async function updateGroupUser(
+  deps: AppDeps,
+  userId: number,
+  input: { group_id: number; user_id: number; user_role?: 'OWNER' | 'MEMBER'; product?: string | null },
+): Promise<GroupSummary> {
+  const { member } = await requireMember(deps.db, input.group_id, userId);
+  if (input.user_id !== userId) throw forbidden('GROUP_USER_SELF_ONLY', GROUP_MESSAGES.userUpdateSelfOnly);
+  // Roles do not change (ARCHITECTURE §5): the creator is OWNER for good.
+  if (input.user_role !== undefined && input.user_role !== member.role) throw ownerOnly();
+  if (input.product !== undefined) {
+    await q.updateMember(deps.db, input.group_id, userId, { product: input.product || null });
+  }
+  return presentGroup(deps.db, input.group_id, userId);
+}
+
+const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+
+export async function inviteToGroup(
+  deps: AppDeps,
+  userId: number,
+  input: { group_id: number; email: string },
+): Promise<{ message: string }> {
+  const { group } = await requireMember(deps.db, input.group_id, userId);
+  const now = deps.clock.now();
+  await consumeRateLimits(deps.db, [{ key: `group-invite:user:${userId}`, rule: RATE_LIMITS.groupInvitePerUser }], now);
+  const email = users.normalizeEmail(input.email);
+  const invitee = await users.findUserByEmail(deps, email);
+  const inviteeId = invitee && !invitee.deletionRequestedAt ? invitee.id : 0;
+  if (inviteeId !== 0 && (await q.findMember(deps.db, group.id, inviteeId))) {
+    throw conflict('GROUP_INVITEE_ALREADY_MEMBER', GROUP_MESSAGES.inviteeAlreadyMember);
+  }
+  const inviter = await users.findUserById(deps, userId);
+  const code = crypto.randomBytes(24).toString('base64url');
+  await q.insertInvite(deps.db, {
+    groupId: group.id,
+    email,
+    codeHash: hashInviteCode(code),
+    invitedBy: userId,
+    expiresAt: new Date(now.getTime() + INVITE_EXPIRY_MS),
+    createdAt: now,
+  });
+  const url = groupInviteLink(deps.config.appUrl, { userId: inviteeId, groupId: group.id, email, inviteCode: code });
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A LeadCircle member';
+  await deps.mailer.send(groupInviteEmail(email, { inviterName, groupName: group.name, url }));
+  return { message: GROUP_MESSAGES.inviteSent };
+}
+
+/** Accepts an e-mailed invite: single use, for the invited address only, within 7 days. No payment gate. */
+export async function acceptInvite(
+  deps: AppDeps,
+  userId: number,
+  input: { group_id: number; invite_code: string },
+): Promise<GroupSummary> {
+  const invite = await q.findInvite(deps.db, input.group_id, hashInviteCode(input.invite_code));
+  if (!invite || invite.usedAt) throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
+  const now = deps.clock.now();
+  if (invite.expiresAt.getTime() <= now.getTime()) {
+    throw badRequest('GROUP_INVITE_EXPIRED', GROUP_MESSAGES.inviteExpired);
+  }
+  const user = await users.findUserById(deps, userId);
+  if (!user || users.normalizeEmail(user.email) !== invite.email) {
+    throw forbidden('GROUP_INVITE_OTHER_ADDRESS', GROUP_MESSAGES.inviteOtherAddress);
+  }
+  await deps.db.transaction(async (tx) => {
+    if (!(await q.useInvite(tx, invite.id, now)))
+      throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
+    // Already a member (say, joined with the password meanwhile): the invite is spent all the same.
+    await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now });
+  });
+  return presentGroup(deps.db, invite.groupId, userId);
+}
+
+/** Leave (user_id is the caller; not the creator) or, for the creator, remove a member. */
+export async function removeFromGroup(
+  deps: AppDeps,
+  userId: number,
+  input: { group_id: number; user_id: number },
+): Promise<{ message: string }> {
+  const { group } = await requireMember(deps.db, input.group_id, userId);
+  if (input.user_id === userId) {
+    if (group.createdBy === userId) throw conflict('GROUP_OWNER_CANNOT_LEAVE', GROUP_MESSAGES.ownerCannotLeave);
+    await q.deleteMember(deps.db, group.id, userId);
+    return { message: GROUP_MESSAGES.left };
+  }
+  if (group.createdBy !== userId) throw ownerOnly();
+  if (!(await q.findMember(deps.db, group.id, input.user_id))) {
+    throw notFound('GROUP_MEMBER_NOT_FOUND', GROUP_MESSAGES.memberNotFound);
+  }
+  await q.deleteMember(deps.db, group.id, input.user_id);
+  return { message: GROUP_MESSAGES.removed };
+}
+
+export async function deleteGroup(deps: AppDeps, userId: number, groupId: number): Promise<{ message: string }> {
+  await requireOwner(deps.db, groupId, userId);
+  await q.deleteGroup(deps.db, groupId);
+  return { message: GROUP_MESSAGES.deleted };
+}
+
+export async function groupStats(
+  deps: AppDeps,
+  userId: number,
+  input: { search_ids?: number[]; filter_ids?: number[] },
+): Promise<{ groups: { groupId: number; usersStats: { userId: number; leadsSubmitted: number }[] }[] }> {
+  let groupIds: number[];
+  if (input.search_ids && input.search_ids.length > 0) {
+    groupIds = [...new Set(input.search_ids)];
+    for (const id of groupIds) await requireMember(deps.db, id, userId);
+  } else {
+    groupIds = await q.listGroupIdsOfUser(deps.db, userId, PAGE_SIZE);
+  }
+  const filter = input.filter_ids && input.filter_ids.length > 0 ? new Set(input.filter_ids) : null;
+  const pairs = (await q.listMemberIds(deps.db, groupIds)).filter((p) => !filter || filter.has(p.userId));
+  const leads = await countLeadsByMember(deps.db, pairs);
+  return {
+    groups: groupIds.map((groupId) => ({
+      groupId,
+      usersStats: pairs
+        .filter((p) => p.groupId === groupId)
+        .map((p) => ({ userId: p.userId, leadsSubmitted: leads.get(`${p.groupId}:${p.userId}`) ?? 0 })),
+    })),
+  };
+}
+
+export async function listGroupUsers(
+  deps: AppDeps,
+  userId: number,
+  input: { group_id: number; start_position: number; get_next: number },
+): Promise<{ users: GroupUser[]; totalCount: number }> {
+  await requireMember(deps.db, input.group_id, userId);
+  const [rows, counts] = await Promise.all([
+    q.listMembers(deps.db, input.group_id, { offset: input.start_position, limit: input.get_next }),
+    q.countMembers(deps.db, [input.group_id]),
+  ]);
+  return {
+    users: rows.map((r) => ({
+      userId: r.userId,
+      fullName: `${r.firstName} ${r.lastName}`.trim(),
+      userRole: r.role,
+      product: r.product,
+      // The ratings issue fills this in.
+      rating: null,
+      title: r.title,
+      avatarUrl: r.avatarKey === null ? null : `/api/${r.avatarKey}`,
+    })),
+    totalCount: counts.get(input.group_id) ?? 0,
+  };
+}
+
+export async function getNotificationSettings(
+  deps: AppDeps,
+  userId: number,
+  input: { user_id?: number; group_id: number },
+): Promise<{ enableEmail: boolean }> {
+  if (input.user_id !== undefined && input.user_id !== userId) throw forbidden();
+  const { member } = await requireMember(deps.db, input.group_id, userId);
+  return { enableEmail: member.enableEmail };
+}
+
+/** The group form of /user/update_notifications: the caller's Messages toggle; answers the user. */
+export async function updateGroupNotifications(
+  deps: AppDeps,
+  userId: number,
+  input: { user_id?: number; group_id: number; enableEmail: boolean },
+): Promise<CurrentUser> {
+  if (input.user_id !== undefined && input.user_id !== userId) throw forbidden();
+  await requireMember(deps.db, input.group_id, userId);
+  await q.updateMember(deps.db, input.group_id, userId, { enableEmail: input.enableEmail });
+  return users.getCurrentUser(deps, userId);
+}
+
+/** Account erasure: invitations to the address go (memberships stay, hidden, like the user row). */
+export async function forgetGroupInvitesTo(deps: AppDeps, email: string): Promise<void> {
+  await q.deleteInvitesTo(deps.db, users.normalizeEmail(email));
+}

@@ -1,0 +1,42 @@
+import { APP_VERSION, type ClientConfig, SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps.js';
+
+export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // Liveness: the process answers.
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', version: APP_VERSION }));
+
+  // Readiness: the database answers too.
+  app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await deps.db.execute(sql`select 1`);
+      return { status: 'ready' };
+    } catch {
+      return reply.status(503).send({ message: 'The database is not reachable.', code: 'NOT_READY' });
+    }
+  });
+
+  app.get(
+    '/api/client-config',
+    { schema: { hide: true } },
+    async (): Promise<ClientConfig> => ({
+      version: APP_VERSION,
+      environment: deps.config.env,
+      sentryDsn: deps.config.sentryDsn ?? null,
+      supportEmail: deps.config.supportEmail,
+      downloadApp: deps.config.downloadApp,
+      // Client ids are public (the browser hands them to the provider); secrets never leave the server.
+      providers: {
+        google: deps.config.social.google && { clientId: deps.config.social.google.clientId },
+        apple: deps.config.social.apple && { clientId: deps.config.social.apple.clientId },
+        linkedin: deps.config.social.linkedin !== null,
+      },
+      billing: {
+        provider: deps.config.billing.provider,
+        stripePublishableKey: deps.config.billing.provider === 'stripe' ? deps.config.billing.publishableKey : null,
+        pricePerUser: SUBSCRIPTION_PRICE_PER_USER,
+      },
+    }),
+  );
+}

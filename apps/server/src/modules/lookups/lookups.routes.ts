@@ -1,0 +1,10 @@
+import { lookupCalls } from '@leadcircle/shared';
+import type { AppDeps } from '../../app-deps.js';
+import type { CallRegistrar } from '../../http/call.js';
+import * as lookups from './lookups.service.js';
+
+export function registerLookupRoutes(call: CallRegistrar, deps: AppDeps): void {
+  call(lookupCalls.targets, async () => ({ targets: await lookups.listTargets(deps) }));
+  call(lookupCalls.categories, async () => ({ categories: await lookups.listCategories(deps) }));
+  call(lookupCalls.products, async ({ body }) => ({ products: await lookups.listProducts(deps, body.subcategory_id) }));
+}

@@ -1,0 +1,79 @@
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES, MESSAGES, userCalls } from '@leadcircle/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import type { AuthGuard } from '../../http/call.js';
+import { AppError, badRequest } from '../../http/errors.js';
+import { allowAvatarUpload, readAvatar, uploadAvatar } from './avatars.service.js';
+
+// The two routes of profile pictures that are not JSON calls: the upload (multipart/form-data)
+// and the picture itself, which an <img> fetches without a bearer token.
+
+// Room for the multipart framing around the file.
+const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
+
+const notMultipart = () => new AppError('AVATAR_NOT_MULTIPART', 415, MESSAGES.avatarNotMultipart);
+const tooLarge = () => new AppError('AVATAR_TOO_LARGE', 413, MESSAGES.avatarTooLarge);
+
+/** The uploaded file's bytes, at most AVATAR_MAX_BYTES of them. */
+async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw notMultipart();
+  const declaredLength = Number(request.headers['content-length']);
+  if (declaredLength > AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
+  try {
+    const file = await request.file();
+    if (!file) throw badRequest('AVATAR_MISSING', MESSAGES.avatarMissing);
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
+    // A broken multipart body (bad boundary, cut short): the client's mistake, never a 500.
+    throw new AppError('AVATAR_NOT_MULTIPART', 400, MESSAGES.avatarNotMultipart);
+  }
+}
+
+export async function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps, authenticate: AuthGuard) {
+  // Multipart is accepted by this route alone; every other call stays JSON only.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6, headerPairs: 20 },
+    });
+    // Any other body reaches the handler unread, which answers 415 in words about pictures.
+    scope.removeContentTypeParser(['application/json']);
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+
+    scope.withTypeProvider<ZodTypeProvider>().route({
+      method: 'POST',
+      url: `/api${userCalls.uploadAvatar.path}`,
+      schema: {
+        summary: userCalls.uploadAvatar.summary,
+        tags: ['user'],
+        consumes: ['multipart/form-data'],
+        security: [{ bearerAuth: [] }],
+        response: { 200: userCalls.uploadAvatar.response },
+      },
+      onRequest: authenticate,
+      handler: async (request) => {
+        const userId = request.userId!;
+        await allowAvatarUpload(deps, userId);
+        return uploadAvatar(deps, userId, await readUploadedFile(request));
+      },
+    });
+  });
+
+  app.get<{ Params: { user_id: string; file: string } }>(
+    '/api/avatars/:user_id/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const picture = await readAvatar(deps, request.params.user_id, request.params.file);
+      return (
+        reply
+          .header('content-type', picture.contentType)
+          // Each upload has a new address, so an address never changes content.
+          .header('cache-control', 'private, max-age=31536000, immutable')
+          .send(picture.body)
+      );
+    },
+  );
+}

@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import nodemailer from 'nodemailer';
+import type { Logger } from 'pino';
+import type { Db } from '../../db/client.js';
+import { mailOutbox } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Where answers go (feedback: the user who wrote it). */
+  replyTo?: string | null;
+}
+
+export interface Mailer {
+  /** Stores the message in the outbox, then delivers it by SMTP when configured (without waiting). */
+  send(message: MailMessage): Promise<void>;
+  /** Retries undelivered messages; the e-mail retry job calls it. */
+  retryPending(): Promise<void>;
+  /** Deletes every stored message to or answerable to an address (its account is erased). */
+  forgetRecipient(to: string): Promise<void>;
+  /** Resolves when deliveries started so far have finished (shutdown, tests). */
+  idle(): Promise<void>;
+  readonly delivers: boolean;
+}
+
+// Retries back off exponentially from one minute: ten attempts span about seventeen hours,
+// so an SMTP outage of a few hours loses nothing.
+const MAX_ATTEMPTS = 10;
+
+export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; from: string; log: Logger }): Mailer {
+  const { db, clock, from, log } = options;
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  const inFlight = new Set<Promise<void>>();
+
+  async function deliver(id: number, message: MailMessage, attempts: number): Promise<void> {
+    if (!transport) return;
+    const tried = { attempts: attempts + 1, lastAttemptAt: clock.now() };
+    try {
+      const { to, subject, text, html, replyTo } = message;
+      await transport.sendMail({ from, to, subject, text, html, ...(replyTo && { replyTo }) });
+      await db
+        .update(mailOutbox)
+        .set({ ...tried, sentAt: clock.now() })
+        .where(eq(mailOutbox.id, id));
+    } catch (error) {
+      log.warn({ mailId: id, err: error }, 'e-mail delivery failed; it will be retried');
+      await db
+        .update(mailOutbox)
+        .set({ ...tried, lastError: String((error as Error).message).slice(0, 500) })
+        .where(eq(mailOutbox.id, id));
+    }
+  }
+
+  function track(p: Promise<void>) {
+    inFlight.add(p);
+    p.finally(() => inFlight.delete(p)).catch(() => {});
+  }
+
+  return {
+    delivers: transport !== undefined,
+    async send(message) {
+      const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      // Only the first try happens here; the retry job takes rows with attempts > 0.
+      // Never log the body: it carries single-use links.
+      log.info(
+        { mailId: row!.id, subject: message.subject },
+        transport ? 'e-mail queued' : 'e-mail stored in the outbox (/dev/mail)',
+      );
+      track(deliver(row!.id, message, 0));
+    },
+    async retryPending() {
+      if (!transport) return;
+      const pending = await db
+        .select()
+        .from(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            gt(mailOutbox.attempts, 0),
+            lt(mailOutbox.attempts, MAX_ATTEMPTS),
+            lte(
+              sql`${mailOutbox.lastAttemptAt} + interval '1 minute' * power(2, ${mailOutbox.attempts} - 1)`,
+              clock.now(),
+            ),
+          ),
+        )
+        .orderBy(asc(mailOutbox.id))
+        .limit(50);
+      for (const m of pending) await deliver(m.id, m, m.attempts);
+    },
+    async forgetRecipient(to) {
+      await db.delete(mailOutbox).where(or(eq(mailOutbox.to, to), eq(mailOutbox.replyTo, to)));
+    },
+    async idle() {
+      await Promise.allSettled([...inFlight]);
+    },
+  };
+}
+
+export async function listRecentMail(db: Db, limit = 50) {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}

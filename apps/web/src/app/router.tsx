@@ -1,0 +1,159 @@
+import { ROUTES } from '@leadcircle/shared';
+import { type ComponentType, lazy, Suspense } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { PageSpinner } from '../components/page-spinner';
+import { setNavigator } from '../lib/navigation';
+import { PublicOnly, RequireSession } from './guards';
+import { NotBuiltPage, PublicNotBuiltPage } from './pages/not-built-page';
+import { NotFoundPage } from './pages/not-found-page';
+import { OpenModalPage } from './pages/open-modal-page';
+import { RedirectPage } from './pages/redirect-page';
+import { RouteErrorPage } from './pages/route-error-page';
+
+// The route table of both spec documents (000 §2.1, 001 §2). Each area is its own chunk,
+// so the sign-in screen does not download the shell or the working areas.
+
+function lazyPage<P>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const loadAuth = () => import('../features/auth');
+const SignInPage = lazyPage(() => loadAuth().then((m) => m.SignInPage));
+const SignUpPage = lazyPage(() => loadAuth().then((m) => m.SignUpPage));
+const SignOutPage = lazyPage(() => loadAuth().then((m) => m.SignOutPage));
+const ForgotPasswordPage = lazyPage(() => loadAuth().then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPage(() => loadAuth().then((m) => m.ResetPasswordPage));
+const SignupConfirmationPage = lazyPage(() => loadAuth().then((m) => m.SignupConfirmationPage));
+const OAuthLoginPage = lazyPage(() => loadAuth().then((m) => m.OAuthLoginPage));
+
+const loadDeepLinks = () => import('../features/deep-links');
+const EmailLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.EmailLinkPage));
+const InviteLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.InviteLinkPage));
+
+const AppShell = lazyPage(() => import('./shell/app-shell').then((m) => m.AppShell));
+
+const loadMySettings = () => import('../features/users');
+const MySettingsLayout = lazyPage(() => loadMySettings().then((m) => m.MySettingsLayout));
+const ProfilePage = lazyPage(() => loadMySettings().then((m) => m.ProfilePage));
+const NotificationsPage = lazyPage(() => loadMySettings().then((m) => m.NotificationsPage));
+const LegalPage = lazyPage(() => loadMySettings().then((m) => m.LegalPage));
+
+const loadInfo = () => import('../features/info');
+const DownloadAppPage = lazyPage(() => loadInfo().then((m) => m.DownloadAppPage));
+const FaqPage = lazyPage(() => loadInfo().then((m) => m.FaqPage));
+const UserAgreementPage = lazyPage(() => loadInfo().then((m) => m.UserAgreementPage));
+const PrivacyPolicyPage = lazyPage(() => loadInfo().then((m) => m.PrivacyPolicyPage));
+
+const loadBilling = () => import('../features/billing');
+const InvoicesPage = lazyPage(() => loadBilling().then((m) => m.InvoicesPage));
+
+const loadGroups = () => import('../features/groups');
+const GroupsPage = lazyPage(() => loadGroups().then((m) => m.GroupsPage));
+const GroupLayout = lazyPage(() => loadGroups().then((m) => m.GroupLayout));
+const GroupLeadsPage = lazyPage(() => loadGroups().then((m) => m.GroupLeadsPage));
+const GroupUsersPage = lazyPage(() => loadGroups().then((m) => m.GroupUsersPage));
+const GroupMessagesPage = lazyPage(() => loadGroups().then((m) => m.GroupMessagesPage));
+const GroupSettingsPage = lazyPage(() => loadGroups().then((m) => m.GroupSettingsPage));
+
+// Areas that later issues build, each with its title.
+const notBuiltProtected: Array<[path: string, title: string]> = [
+  [ROUTES.activities, 'Activities'],
+  [ROUTES.groupLead, 'Lead details'],
+  [ROUTES.chatDirect, 'Direct chat'],
+  [ROUTES.chatOpportunities, 'Opportunity chat'],
+  [ROUTES.chatGroups, 'Group chat'],
+  [ROUTES.chatBusiness, 'Business chat'],
+  [ROUTES.opportunities, 'Opportunities'],
+  [ROUTES.opportunityInformation, 'Opportunity information'],
+  [ROUTES.messages, 'Opportunity messages'],
+  [ROUTES.contacts, 'Opportunity contacts'],
+  [ROUTES.contact, 'Contact details'],
+  [ROUTES.adminManageUsers, 'Users'],
+  [ROUTES.adminCrms, 'CRM integration'],
+  [ROUTES.manageTerritories, 'Manage territories'],
+  [ROUTES.territory, 'Territory'],
+];
+
+const notBuiltPublic: Array<[path: string, title: string]> = [[ROUTES.testFlow, 'CRM connection test']];
+
+const routes: RouteObject[] = [
+  {
+    element: (
+      <Suspense fallback={<PageSpinner />}>
+        <Outlet />
+      </Suspense>
+    ),
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: ROUTES.root, element: <Navigate to={ROUTES.redirect} replace /> },
+      {
+        element: <PublicOnly />,
+        children: [
+          { path: ROUTES.signIn, element: <SignInPage /> },
+          { path: ROUTES.signUp, element: <SignUpPage /> },
+          { path: ROUTES.forgotPassword, element: <ForgotPasswordPage /> },
+          { path: ROUTES.resetPassword, element: <ResetPasswordPage /> },
+          { path: ROUTES.oauthLogin, element: <OAuthLoginPage /> },
+        ],
+      },
+      { path: ROUTES.signupConfirmation, element: <SignupConfirmationPage /> },
+      { path: ROUTES.email, element: <EmailLinkPage /> },
+      { path: ROUTES.groupUserInvited, element: <InviteLinkPage kind="group" /> },
+      { path: ROUTES.opportunityUserInvited, element: <InviteLinkPage kind="opportunity" /> },
+      // Public information pages (spec 000 §2.1); the download page is also where a business invite leads.
+      { path: ROUTES.downloadApp, element: <DownloadAppPage /> },
+      { path: ROUTES.faq, element: <FaqPage /> },
+      { path: ROUTES.userAgreement, element: <UserAgreementPage /> },
+      { path: ROUTES.terms, element: <UserAgreementPage title="Terms of Use" /> },
+      { path: ROUTES.privacyPolicy, element: <PrivacyPolicyPage /> },
+      ...notBuiltPublic.map(([path, title]) => ({ path, element: <PublicNotBuiltPage title={title} /> })),
+      { path: ROUTES.signOut, element: <SignOutPage /> },
+      {
+        element: <RequireSession />,
+        children: [
+          { path: ROUTES.redirect, element: <RedirectPage /> },
+          {
+            element: <AppShell />,
+            children: [
+              { path: ROUTES.adminInvoices, element: <InvoicesPage /> },
+              // Groups (spec 000 §4, 001 §2): the list, the wizard's route over it, and a group's tabs.
+              { path: ROUTES.groups, element: <GroupsPage /> },
+              { path: ROUTES.createGroup, element: <OpenModalPage modal="createGroup" then={ROUTES.groups} /> },
+              {
+                path: ROUTES.group,
+                element: <GroupLayout />,
+                children: [
+                  { index: true, element: <Navigate to="leads" replace /> },
+                  { path: ROUTES.groupLeads, element: <GroupLeadsPage /> },
+                  { path: ROUTES.groupUsers, element: <GroupUsersPage /> },
+                  { path: ROUTES.groupMessages, element: <GroupMessagesPage /> },
+                ],
+              },
+              { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
+              {
+                element: <MySettingsLayout />,
+                children: [
+                  { path: ROUTES.myProfile, element: <ProfilePage /> },
+                  { path: ROUTES.myNotifications, element: <NotificationsPage /> },
+                  { path: ROUTES.myPrivacyPolicy, element: <LegalPage tab={0} /> },
+                  { path: ROUTES.myTermsOfUse, element: <LegalPage tab={1} /> },
+                ],
+              },
+              // Routes that open a dialog (spec 000 §2.2): the settings dialog over the profile, and
+              // the feedback dialog over the home screen.
+              { path: ROUTES.settings, element: <OpenModalPage modal="mySettings" then={ROUTES.myProfile} /> },
+              { path: ROUTES.sendFeedback, element: <OpenModalPage modal="feedback" then={ROUTES.redirect} /> },
+              ...notBuiltProtected.map(([path, title]) => ({ path, element: <NotBuiltPage title={title} /> })),
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);
+
+// The session rule of the base query navigates through the router, without a page load.
+setNavigator((to, options) => void router.navigate(to, options));

@@ -1,0 +1,83 @@
+import { ROUTES } from '@leadcircle/shared';
+import MenuIcon from '@mui/icons-material/Menu';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import type { Theme } from '@mui/material/styles';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router';
+import { AppLogo } from '../../components/app-logo';
+import { PageSpinner } from '../../components/page-spinner';
+import { UserAvatar } from '../../components/user-avatar';
+import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
+import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../features/users/api';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { ModalHost } from '../modals/modal-host';
+import { modalOpened } from '../modals/modals-slice';
+import { sidebarToggled } from '../ui-slice';
+import { ShellFooter } from './shell-footer';
+import { Sidebar } from './sidebar';
+
+// The frame of every protected screen except /redirect and /signout (spec 001 §2).
+export function AppShell() {
+  const { data: user } = useGetCurrentUserQuery();
+  // Loaded on entry (spec 001 §2); a user without a business simply has none.
+  useGetMyBusinessQuery();
+  const dispatch = useAppDispatch();
+  const isCollapsed = useAppSelector((state) => state.ui.isSidebarCollapsed);
+  const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
+  const [isMobileOpen, setIsMobileOpen] = useState(false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      {/* Above the permanent sidebar on wide screens; the temporary drawer covers it on small ones. */}
+      <AppBar position="fixed" sx={{ zIndex: (t) => (isMobile ? t.zIndex.appBar : t.zIndex.drawer + 1) }}>
+        <Toolbar>
+          {isMobile && (
+            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setIsMobileOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+          )}
+          <AppLogo to={ROUTES.redirect} />
+          <Box sx={{ flex: 1 }} />
+          {canSubscribe(user) && (
+            <Box sx={{ mr: 2 }}>
+              <SubscribeButton />
+            </Box>
+          )}
+          {user && (
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+              <UserAvatar firstName={user.firstName} lastName={user.lastName} src={user.avatarUrl} />
+              <Typography sx={{ display: { xs: 'none', sm: 'block' } }}>
+                {user.firstName} {user.lastName}
+              </Typography>
+            </Stack>
+          )}
+        </Toolbar>
+      </AppBar>
+      <Sidebar
+        role={user?.role}
+        isMobile={isMobile}
+        isMobileOpen={isMobileOpen}
+        onMobileClose={() => setIsMobileOpen(false)}
+        isCollapsed={isCollapsed}
+        onToggleCollapsed={() => dispatch(sidebarToggled())}
+        onOpenModal={(modal) => dispatch(modalOpened(modal))}
+      />
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box component="main" sx={{ flex: 1 }}>
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet />
+          </Suspense>
+        </Box>
+        <ShellFooter />
+      </Box>
+      <ModalHost />
+    </Box>
+  );
+}

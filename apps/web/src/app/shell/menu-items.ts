@@ -1,0 +1,44 @@
+import { ROUTES, type UserRole } from '@leadcircle/shared';
+import type { SvgIconComponent } from '@mui/icons-material';
+import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
+import ChatIcon from '@mui/icons-material/Chat';
+import FeedbackIcon from '@mui/icons-material/Feedback';
+import GroupsIcon from '@mui/icons-material/Groups';
+import HelpIcon from '@mui/icons-material/Help';
+import HubIcon from '@mui/icons-material/Hub';
+import LogoutIcon from '@mui/icons-material/Logout';
+import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
+import TimelineIcon from '@mui/icons-material/Timeline';
+import type { ModalName } from '../modals/modals-slice';
+
+export type MenuItem = { label: string; icon: SvgIconComponent } & (
+  | { to: string }
+  // Help and Send Feedback open a dialog rather than a page (spec 001 §2).
+  | { opens: ModalName }
+);
+
+// The sidebar of spec 001 §2, in its order; admins also see Manage Users, CRMs and Invoices.
+export function menuSectionsFor(role: UserRole | undefined): MenuItem[][] {
+  const adminSection: MenuItem[] = [
+    { label: 'Manage Users', icon: ManageAccountsIcon, to: ROUTES.adminManageUsers },
+    { label: 'CRMs', icon: HubIcon, to: ROUTES.adminCrms },
+    { label: 'Invoices', icon: ReceiptLongIcon, to: ROUTES.adminInvoices },
+  ];
+  return [
+    [{ label: 'Activities', icon: TimelineIcon, to: ROUTES.activities }],
+    [
+      { label: 'Manage Groups', icon: GroupsIcon, to: ROUTES.groups },
+      { label: 'Manage Opportunities', icon: BusinessCenterIcon, to: ROUTES.opportunities },
+      { label: 'Chat', icon: ChatIcon, to: ROUTES.chatDirect },
+    ],
+    ...(role === 'ADMIN' ? [adminSection] : []),
+    [
+      { label: 'My Settings', icon: SettingsIcon, to: ROUTES.myProfile },
+      { label: 'Help', icon: HelpIcon, opens: 'help' },
+      { label: 'Send Feedback', icon: FeedbackIcon, opens: 'feedback' },
+    ],
+    [{ label: 'Log Out', icon: LogoutIcon, to: ROUTES.signOut }],
+  ];
+}

@@ -1,0 +1,130 @@
+import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH, type UserRole } from '@leadcircle/shared';
+import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import { Fragment } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import type { ModalName } from '../modals/modals-slice';
+import { type MenuItem, menuSectionsFor } from './menu-items';
+
+interface SidebarMenuProps {
+  role: UserRole | undefined;
+  isCollapsed: boolean;
+  onOpenModal: (modal: ModalName) => void;
+  onItemChosen?: () => void;
+}
+
+function SidebarMenu({ role, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
+  const { pathname } = useLocation();
+
+  const renderItem = (item: MenuItem) => {
+    const content = (
+      <>
+        <ListItemIcon sx={{ minWidth: isCollapsed ? 0 : 48, justifyContent: 'center' }}>
+          <item.icon />
+        </ListItemIcon>
+        {!isCollapsed && <ListItemText primary={item.label} />}
+      </>
+    );
+    const common = {
+      // With the labels hidden, the label still names the item.
+      'aria-label': isCollapsed ? item.label : undefined,
+      sx: { minHeight: 48, justifyContent: isCollapsed ? 'center' : 'flex-start', px: isCollapsed ? 0 : 3 },
+    };
+    const button =
+      'to' in item ? (
+        <ListItemButton
+          {...common}
+          component={RouterLink}
+          to={item.to}
+          selected={pathname === item.to || pathname.startsWith(`${item.to}/`)}
+          onClick={onItemChosen}
+        >
+          {content}
+        </ListItemButton>
+      ) : (
+        <ListItemButton
+          {...common}
+          onClick={() => {
+            onItemChosen?.();
+            onOpenModal(item.opens);
+          }}
+        >
+          {content}
+        </ListItemButton>
+      );
+    return isCollapsed ? (
+      <Tooltip key={item.label} title={item.label} placement="right">
+        {button}
+      </Tooltip>
+    ) : (
+      <Fragment key={item.label}>{button}</Fragment>
+    );
+  };
+
+  return (
+    <Box component="nav" aria-label="Main menu">
+      {menuSectionsFor(role).map((section, index) => (
+        <Fragment key={section[0]?.label}>
+          {index > 0 && <Divider />}
+          <List>{section.map(renderItem)}</List>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+interface SidebarProps {
+  role: UserRole | undefined;
+  isMobile: boolean;
+  isMobileOpen: boolean;
+  onMobileClose: () => void;
+  isCollapsed: boolean;
+  onToggleCollapsed: () => void;
+  onOpenModal: (modal: ModalName) => void;
+}
+
+// 304 px wide, 90 px when collapsed (spec 001 §9); below the md breakpoint a temporary drawer.
+export function Sidebar(props: SidebarProps) {
+  const { role, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } = props;
+
+  if (isMobile) {
+    return (
+      <Drawer
+        variant="temporary"
+        open={isMobileOpen}
+        onClose={onMobileClose}
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+      >
+        <SidebarMenu role={role} isCollapsed={false} onOpenModal={onOpenModal} onItemChosen={onMobileClose} />
+      </Drawer>
+    );
+  }
+
+  const width = isCollapsed ? SIDEBAR_MINI_WIDTH : SIDEBAR_WIDTH;
+  const widthTransition = 'width 200ms';
+  return (
+    <Drawer
+      variant="permanent"
+      sx={{ width, flexShrink: 0, transition: widthTransition }}
+      slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: widthTransition } } }}
+    >
+      <Toolbar />
+      <SidebarMenu role={role} isCollapsed={isCollapsed} onOpenModal={onOpenModal} />
+      <Box sx={{ mt: 'auto', display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', p: 1 }}>
+        <IconButton onClick={onToggleCollapsed} aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}>
+          {isCollapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+        </IconButton>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,29 @@
+import { BREAKPOINTS } from '@leadcircle/shared';
+import { createTheme } from '@mui/material/styles';
+
+// System fonts only: the Content-Security-Policy allows no external hosts (no web-font services).
+const systemFontStack = [
+  'system-ui',
+  '-apple-system',
+  '"Segoe UI"',
+  'Roboto',
+  '"Helvetica Neue"',
+  'Arial',
+  '"Noto Sans"',
+  'sans-serif',
+].join(',');
+
+export const theme = createTheme({
+  breakpoints: { values: { ...BREAKPOINTS } },
+  palette: {
+    primary: { main: '#1f4fa3' },
+    secondary: { main: '#00897b' },
+    background: { default: '#f4f6fa' },
+  },
+  typography: {
+    fontFamily: systemFontStack,
+    // Labels are shown as the spec writes them ('Create my account', 'REST PASSWORD', 'CREATE GROUP').
+    button: { textTransform: 'none', fontWeight: 600 },
+  },
+  shape: { borderRadius: 8 },
+});

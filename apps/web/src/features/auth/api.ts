@@ -1,0 +1,58 @@
+import { type CallRequest, type CallResponse, userCalls } from '@leadcircle/shared';
+import { baseApi } from '../../app/base-api';
+
+// The account calls a signed-out visitor makes (spec 000 §7).
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    login: build.mutation<CallResponse<typeof userCalls.login>, CallRequest<typeof userCalls.login>>({
+      query: (body) => ({ call: userCalls.login, body }),
+    }),
+    emailSignup: build.mutation<CallResponse<typeof userCalls.emailSignup>, CallRequest<typeof userCalls.emailSignup>>({
+      query: (body) => ({ call: userCalls.emailSignup, body }),
+    }),
+    // Sign-up confirmation and password reset both answer with tokens: the user is signed in.
+    emailConfirmationAction: build.mutation<
+      CallResponse<typeof userCalls.emailConfirmationAction>,
+      CallRequest<typeof userCalls.emailConfirmationAction>
+    >({
+      query: (body) => ({ call: userCalls.emailConfirmationAction, body, params: { token: body.token } }),
+    }),
+    // Social sign-in (spec 000 §7): each answers tokens like login.
+    googleSignup: build.mutation<
+      CallResponse<typeof userCalls.googleSignup>,
+      CallRequest<typeof userCalls.googleSignup>
+    >({
+      query: (body) => ({ call: userCalls.googleSignup, body }),
+    }),
+    appleSignup: build.mutation<CallResponse<typeof userCalls.appleSignup>, CallRequest<typeof userCalls.appleSignup>>({
+      query: (body) => ({ call: userCalls.appleSignup, body }),
+    }),
+    linkedinUrl: build.mutation<CallResponse<typeof userCalls.linkedinUrl>, CallRequest<typeof userCalls.linkedinUrl>>({
+      query: (body) => ({ call: userCalls.linkedinUrl, body }),
+    }),
+    linkedinSignup: build.mutation<
+      CallResponse<typeof userCalls.linkedinSignup>,
+      CallRequest<typeof userCalls.linkedinSignup>
+    >({
+      query: (body) => ({ call: userCalls.linkedinSignup, body }),
+    }),
+    // "Forgot password": sends the reset link.
+    resetPassword: build.mutation<
+      CallResponse<typeof userCalls.resetPassword>,
+      CallRequest<typeof userCalls.resetPassword>
+    >({
+      query: (body) => ({ call: userCalls.resetPassword, body }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useEmailSignupMutation,
+  useEmailConfirmationActionMutation,
+  useResetPasswordMutation,
+  useGoogleSignupMutation,
+  useAppleSignupMutation,
+  useLinkedinUrlMutation,
+  useLinkedinSignupMutation,
+} = authApi;

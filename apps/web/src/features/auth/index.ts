@@ -1,0 +1,8 @@
+// The account screens, loaded together as one code-split area.
+export { ForgotPasswordPage } from './pages/forgot-password-page';
+export { OAuthLoginPage } from './pages/oauth-login-page';
+export { ResetPasswordPage } from './pages/reset-password-page';
+export { SignInPage } from './pages/sign-in-page';
+export { SignOutPage } from './pages/sign-out-page';
+export { SignUpPage } from './pages/sign-up-page';
+export { SignupConfirmationPage } from './pages/signup-confirmation-page';

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MESSAGES, ROUTES, signUpForm } from '@leadcircle/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { CenteredLayout } from '../../../components/centered-layout';
+import { FormTextField } from '../../../components/form-text-field';
+import { useNotify } from '../../../components/use-notify';
+import { errorMessage } from '../../../lib/api-error';
+import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
+import { useEmailSignupMutation } from '../api';
+import { LegalFooter } from '../components/legal-footer';
+
+export function SignUpPage() {
+  const location = useLocation();
+  const navState = readNavigationState(authNavigationState, location.state) ?? {};
+  const notify = useNotify();
+  const [emailSignup, { isLoading }] = useEmailSignupMutation();
+  const [isCreated, setIsCreated] = useState(false);
+
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(signUpForm),
+    defaultValues: { firstName: '', lastName: '', email: navState.email ?? '', password: '', passwordConfirmation: '' },
+  });
+
+  const submit = handleSubmit(async ({ firstName, lastName, email, password }) => {
+    // Someone invited to a group signs up with the invite, so the group is joined on confirmation.
+    const { inviteAction, inviteId, inviteCode } = navState;
+    const groupInvite =
+      inviteAction === 'GROUP_INVITE' && inviteId && inviteCode
+        ? { group_id: Number(inviteId), group_invite_code: inviteCode }
+        : {};
+    try {
+      await emailSignup({ first_name: firstName, last_name: lastName, email, password, ...groupInvite }).unwrap();
+      setIsCreated(true);
+      notify.success(MESSAGES.signupSuccess);
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.signupFailed));
+    }
+  });
+
+  return (
+    <CenteredLayout title="Sign up" footer={<LegalFooter />}>
+      {isCreated ? (
+        <Alert severity="success" sx={{ mt: 2 }}>
+          {MESSAGES.signupSuccess}
+        </Alert>
+      ) : (
+        <Box component="form" onSubmit={submit} noValidate>
+          <FormTextField control={control} name="firstName" label="First name" autoComplete="given-name" autoFocus />
+          <FormTextField control={control} name="lastName" label="Last name" autoComplete="family-name" />
+          <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />
+          <FormTextField
+            control={control}
+            name="password"
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+          />
+          <FormTextField
+            control={control}
+            name="passwordConfirmation"
+            label="Password confirmation"
+            type="password"
+            autoComplete="new-password"
+          />
+          <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading} sx={{ mt: 2 }}>
+            Create my account
+          </Button>
+        </Box>
+      )}
+      <Box sx={{ textAlign: 'center', mt: 3 }}>
+        <Link component={RouterLink} to={ROUTES.signIn} state={location.state} variant="body2">
+          Already have an account? Sign in
+        </Link>
+      </Box>
+    </CenteredLayout>
+  );
+}

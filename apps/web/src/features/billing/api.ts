@@ -1,0 +1,58 @@
+import { billingCalls, type CallRequest, type CallResponse } from '@leadcircle/shared';
+import { baseApi } from '../../app/base-api';
+
+// The billing calls of spec 000 §7 and 001 §7. The business is the billing account (ARCHITECTURE §5).
+type Call = typeof billingCalls;
+
+export const billingApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['Billing', 'PaymentMethod', 'Invoices'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getBillingInfo: build.query<CallResponse<Call['get']>, void>({
+        query: () => ({ call: billingCalls.get, body: {} }),
+        providesTags: ['Billing'],
+      }),
+      getPaymentMethod: build.query<CallResponse<Call['getPaymentMethod']>, void>({
+        query: () => ({ call: billingCalls.getPaymentMethod, body: {} }),
+        providesTags: ['PaymentMethod'],
+      }),
+      getInvoices: build.query<CallResponse<Call['invoices']>, void>({
+        query: () => ({ call: billingCalls.invoices, body: {} }),
+        providesTags: ['Invoices'],
+      }),
+      // Local provider only: what Stripe.js does in the browser when Stripe is configured (ARCHITECTURE §4).
+      localCreatePaymentMethod: build.mutation<
+        CallResponse<Call['localCreatePaymentMethod']>,
+        CallRequest<Call['localCreatePaymentMethod']>
+      >({
+        query: (body) => ({ call: billingCalls.localCreatePaymentMethod, body }),
+      }),
+      createCustomer: build.mutation<CallResponse<Call['createCustomer']>, CallRequest<Call['createCustomer']>>({
+        query: (body) => ({ call: billingCalls.createCustomer, body }),
+        invalidatesTags: ['Billing'],
+      }),
+      // The user's hasPaymentMethod follows the business's payment method (ARCHITECTURE §5).
+      updatePayment: build.mutation<CallResponse<Call['updatePayment']>, CallRequest<Call['updatePayment']>>({
+        query: (body) => ({ call: billingCalls.updatePayment, body }),
+        invalidatesTags: ['PaymentMethod', 'Billing', 'CurrentUser'],
+      }),
+      // Spec 000 §4: after subscribing, the user is fetched again (its active flag changes).
+      startSubscription: build.mutation<
+        CallResponse<Call['startSubscription']>,
+        CallRequest<Call['startSubscription']>
+      >({
+        query: (body) => ({ call: billingCalls.startSubscription, body }),
+        invalidatesTags: ['Billing', 'Invoices', 'CurrentUser', 'Business'],
+      }),
+    }),
+  });
+
+export const {
+  useGetBillingInfoQuery,
+  useGetPaymentMethodQuery,
+  useGetInvoicesQuery,
+  useLocalCreatePaymentMethodMutation,
+  useCreateCustomerMutation,
+  useUpdatePaymentMutation,
+  useStartSubscriptionMutation,
+} = billingApi;

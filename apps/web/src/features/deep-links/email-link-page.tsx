@@ -1,0 +1,11 @@
+import { Navigate, useSearchParams } from 'react-router';
+import { useAppSelector } from '../../app/hooks';
+import { selectIsSignedIn } from '../../app/session-slice';
+import { resolveEmailLink } from './resolve-links';
+
+export function EmailLinkPage() {
+  const [query] = useSearchParams();
+  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const { to, state } = resolveEmailLink(query, isSignedIn);
+  return <Navigate to={to} state={state} replace />;
+}

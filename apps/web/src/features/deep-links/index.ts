@@ -1,0 +1,2 @@
+export { EmailLinkPage } from './email-link-page';
+export { InviteLinkPage } from './invite-link-page';

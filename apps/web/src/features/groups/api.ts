@@ -1,0 +1,100 @@
+import { type CallRequest, type CallResponse, groupCalls, lookupCalls, userCalls } from '@leadcircle/shared';
+import { baseApi } from '../../app/base-api';
+
+// The group calls of spec 000 §7 and 001 §7, and the lookups the create wizard offers.
+type Group = typeof groupCalls;
+
+export const groupsApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['Groups', 'Group', 'GroupUsers', 'GroupNotifications'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listGroups: build.query<CallResponse<Group['list']>, CallRequest<Group['list']>>({
+        query: (body) => ({ call: groupCalls.list, body }),
+        providesTags: ['Groups'],
+      }),
+      getGroup: build.query<CallResponse<Group['get']>, number>({
+        query: (groupId) => ({ call: groupCalls.get, body: { group_id: groupId } }),
+        providesTags: (_result, _error, groupId) => [{ type: 'Group', id: groupId }],
+      }),
+      verifyGroupExists: build.mutation<CallResponse<Group['verifyExists']>, CallRequest<Group['verifyExists']>>({
+        query: (body) => ({ call: groupCalls.verifyExists, body }),
+      }),
+      createPrivateGroup: build.mutation<CallResponse<Group['createPrivate']>, CallRequest<Group['createPrivate']>>({
+        query: (body) => ({ call: groupCalls.createPrivate, body }),
+        invalidatesTags: ['Groups'],
+      }),
+      joinGroup: build.mutation<CallResponse<Group['add']>, CallRequest<Group['add']>>({
+        query: (body) => ({ call: groupCalls.add, body }),
+        invalidatesTags: ['Groups'],
+      }),
+      updateGroup: build.mutation<CallResponse<Group['update']>, CallRequest<Group['update']>>({
+        query: (body) => ({ call: groupCalls.update, body }),
+        invalidatesTags: (_result, _error, body) => ['Groups', { type: 'Group', id: Number(body.group_id) }],
+      }),
+      updateGroupUser: build.mutation<CallResponse<Group['userUpdate']>, CallRequest<Group['userUpdate']>>({
+        query: (body) => ({ call: groupCalls.userUpdate, body }),
+        invalidatesTags: (_result, _error, body) => [{ type: 'Group', id: Number(body.group_id) }, 'GroupUsers'],
+      }),
+      inviteToGroup: build.mutation<CallResponse<Group['invite']>, CallRequest<Group['invite']>>({
+        query: (body) => ({ call: groupCalls.invite, body }),
+      }),
+      // Leaving (the member's own id) or, for the creator, removing a member.
+      removeFromGroup: build.mutation<CallResponse<Group['remove']>, CallRequest<Group['remove']>>({
+        query: (body) => ({ call: groupCalls.remove, body }),
+        invalidatesTags: (_result, _error, body) => [
+          'Groups',
+          'GroupUsers',
+          { type: 'Group', id: Number(body.group_id) },
+        ],
+      }),
+      deleteGroup: build.mutation<CallResponse<Group['delete']>, CallRequest<Group['delete']>>({
+        query: (body) => ({ call: groupCalls.delete, body }),
+        invalidatesTags: ['Groups'],
+      }),
+      listGroupUsers: build.query<
+        CallResponse<typeof userCalls.getUsersByGroup>,
+        CallRequest<typeof userCalls.getUsersByGroup>
+      >({
+        query: (body) => ({ call: userCalls.getUsersByGroup, body }),
+        providesTags: ['GroupUsers'],
+      }),
+      getGroupNotifications: build.query<
+        CallResponse<typeof userCalls.notificationSettings>,
+        CallRequest<typeof userCalls.notificationSettings>
+      >({
+        query: (body) => ({ call: userCalls.notificationSettings, body }),
+        providesTags: ['GroupNotifications'],
+      }),
+      updateGroupNotifications: build.mutation<
+        CallResponse<typeof userCalls.updateNotifications>,
+        CallRequest<typeof userCalls.updateNotifications>
+      >({
+        query: (body) => ({ call: userCalls.updateNotifications, body }),
+        invalidatesTags: ['GroupNotifications'],
+      }),
+      listTargets: build.query<CallResponse<typeof lookupCalls.targets>, void>({
+        query: () => ({ call: lookupCalls.targets, body: {} }),
+      }),
+      listProducts: build.query<CallResponse<typeof lookupCalls.products>, void>({
+        query: () => ({ call: lookupCalls.products, body: {} }),
+      }),
+    }),
+  });
+
+export const {
+  useListGroupsQuery,
+  useGetGroupQuery,
+  useVerifyGroupExistsMutation,
+  useCreatePrivateGroupMutation,
+  useJoinGroupMutation,
+  useUpdateGroupMutation,
+  useUpdateGroupUserMutation,
+  useInviteToGroupMutation,
+  useRemoveFromGroupMutation,
+  useDeleteGroupMutation,
+  useListGroupUsersQuery,
+  useGetGroupNotificationsQuery,
+  useUpdateGroupNotificationsMutation,
+  useListTargetsQuery,
+  useListProductsQuery,
+} = groupsApi;

@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GROUP_MESSAGES, type GroupDialogForm, type GroupSummary, groupDialogForm } from '@leadcircle/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorMessage } from '../../../lib/api-error';
+import { useCreatePrivateGroupMutation, useUpdateGroupMutation } from '../api';
+
+interface GroupDialogProps {
+  /** Edit mode when a group is passed, add mode otherwise (spec 001 §2). */
+  group?: GroupSummary;
+  onClose: () => void;
+  /** Called with the saved group; the caller closes the dialog (spec 001 §4). */
+  onSaved: (group: GroupSummary) => void;
+}
+
+/**
+ * The create or edit group dialog (spec 001 §2, §5): name 3–40, description 3–200, product 3–100
+ * (optional). In edit mode only the creator changes name and description; product is the creator's
+ * own, saved by the settings screen, so it is not shown there.
+ */
+export function GroupDialog({ group, onClose, onSaved }: GroupDialogProps) {
+  const titleId = useId();
+  const isEdit = group !== undefined;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [createGroup, createState] = useCreatePrivateGroupMutation();
+  const [updateGroup, updateState] = useUpdateGroupMutation();
+  const isBusy = createState.isLoading || updateState.isLoading;
+  const { control, handleSubmit } = useForm<GroupDialogForm>({
+    resolver: zodResolver(groupDialogForm),
+    defaultValues: { name: group?.name ?? '', description: group?.description ?? '', product: group?.product ?? '' },
+  });
+
+  const save = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      const saved = isEdit
+        ? await updateGroup({ group_id: group.groupId, name: values.name, description: values.description }).unwrap()
+        : await createGroup({
+            name: values.name,
+            description: values.description,
+            product: values.product,
+            group_type: 'PRIVATE',
+          }).unwrap();
+      onSaved(saved);
+    } catch (error) {
+      setServerError(errorMessage(error, isEdit ? GROUP_MESSAGES.updateFailed : GROUP_MESSAGES.createFailed));
+    }
+  });
+
+  return (
+    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Box component="form" onSubmit={save} noValidate>
+        <DialogTitle id={titleId}>{isEdit ? 'Edit group' : 'Create group'}</DialogTitle>
+        <DialogContent>
+          {serverError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {serverError}
+            </Alert>
+          )}
+          <FormTextField control={control} name="name" label="Group name" autoFocus />
+          <FormTextField control={control} name="description" label="Description" multiline rows={4} />
+          {!isEdit && <FormTextField control={control} name="product" label="Product" />}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={isBusy}>
+            {isEdit ? 'Save' : 'Create'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

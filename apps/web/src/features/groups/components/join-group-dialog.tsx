@@ -1,0 +1,82 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GROUP_MESSAGES, type JoinGroupForm, joinGroupForm, ROUTES, routePath } from '@leadcircle/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { paymentRequired, selectGroupDialogError } from '../../../app/modals/modals-slice';
+import type { AppDispatch } from '../../../app/store';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorMessage } from '../../../lib/api-error';
+import { navigateTo } from '../../../lib/navigation';
+import { useGetCurrentUserQuery } from '../../users/api';
+import { isPaymentMethodRequired, joinGroupWithPassword, type PendingGroupAdd } from '../pending-actions';
+
+const emptyForm: JoinGroupForm = { groupName: '', groupPassword: '' };
+
+/** The join group dialog (spec 000 §4, §5), shown by the modal host as 'joinGroup'. */
+export function JoinGroupDialog({ onClose }: { onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const titleId = useId();
+  const { data: user } = useGetCurrentUserQuery();
+  const handedBack = useAppSelector((state) => selectGroupDialogError(state, 'joinGroup'));
+  const [serverError, setServerError] = useState<string | null>(
+    handedBack ? errorMessage(handedBack, GROUP_MESSAGES.addFailed) : null,
+  );
+  const [isBusy, setIsBusy] = useState(false);
+  const { control, handleSubmit } = useForm({ resolver: zodResolver(joinGroupForm), defaultValues: emptyForm });
+
+  const join = handleSubmit(async (values) => {
+    setServerError(null);
+    const payload: PendingGroupAdd = { groupName: values.groupName, privateCode: values.groupPassword };
+    // Without a payment method the join waits for the payment dialog (spec 000 §4, §6).
+    if (!user?.hasPaymentMethod) {
+      dispatch(paymentRequired({ name: 'groupAdd', payload }));
+      return;
+    }
+    setIsBusy(true);
+    try {
+      const groupId = await joinGroupWithPassword(payload, dispatch as AppDispatch);
+      onClose();
+      navigateTo(routePath(ROUTES.groupLeads, { group_id: groupId }));
+    } catch (error) {
+      if (isPaymentMethodRequired(error)) dispatch(paymentRequired({ name: 'groupAdd', payload }));
+      else setServerError(errorMessage(error, GROUP_MESSAGES.addFailed));
+    } finally {
+      setIsBusy(false);
+    }
+  });
+
+  return (
+    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <Box component="form" onSubmit={join} noValidate>
+        <DialogTitle id={titleId}>Join group</DialogTitle>
+        <DialogContent>
+          <DialogContentText>Type the group's name and the password its creator gave you.</DialogContentText>
+          {serverError && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {serverError}
+            </Alert>
+          )}
+          <FormTextField control={control} name="groupName" label="Group name" autoFocus />
+          <FormTextField control={control} name="groupPassword" label="Group password" type="password" />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={isBusy}>
+            Join
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

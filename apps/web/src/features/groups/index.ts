@@ -1,0 +1,12 @@
+// Groups (spec 000 §4, 001 §2): loaded as one code-split area. Loading it registers the runners of
+// the pending group actions, before either group dialog can ask for payment.
+import './pending-actions';
+
+export { CreateGroupWizard } from './components/create-group-wizard';
+export { JoinGroupDialog } from './components/join-group-dialog';
+export { GroupLayout } from './pages/group-layout';
+export { GroupLeadsPage } from './pages/group-leads-page';
+export { GroupMessagesPage } from './pages/group-messages-page';
+export { GroupSettingsPage } from './pages/group-settings-page';
+export { GroupUsersPage } from './pages/group-users-page';
+export { GroupsPage } from './pages/groups-page';

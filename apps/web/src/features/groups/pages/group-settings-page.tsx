@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { GROUP_MESSAGES, type GroupSettingsForm, groupSettingsForm, ROUTES, routePath } from '@leadcircle/shared';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FormTextField } from '../../../components/form-text-field';
+import { PageSpinner } from '../../../components/page-spinner';
+import { useNotify } from '../../../components/use-notify';
+import { errorMessage } from '../../../lib/api-error';
+import { useGetCurrentUserQuery } from '../../users/api';
+import {
+  useDeleteGroupMutation,
+  useGetGroupNotificationsQuery,
+  useGetGroupQuery,
+  useRemoveFromGroupMutation,
+  useUpdateGroupNotificationsMutation,
+  useUpdateGroupUserMutation,
+} from '../api';
+import { useGroupId } from './group-layout';
+
+/** Group settings (spec 001 §2, §4, §5): the caller's product, the Messages toggle, leave or delete. */
+export function GroupSettingsPage() {
+  const groupId = useGroupId();
+  const group = useGetGroupQuery(groupId, { skip: groupId === 0, refetchOnMountOrArgChange: true });
+  const notifications = useGetGroupNotificationsQuery(
+    { group_id: groupId },
+    { skip: groupId === 0, refetchOnMountOrArgChange: true },
+  );
+
+  let content: ReactNode;
+  if (groupId === 0 || group.isError) {
+    content = <Alert severity="error">{errorMessage(group.error, GROUP_MESSAGES.notFound)}</Alert>;
+  } else if (!group.data || notifications.isLoading) {
+    content = <PageSpinner />;
+  } else {
+    content = (
+      <GroupSettingsEditor
+        key={group.data.groupId}
+        groupId={group.data.groupId}
+        name={group.data.name}
+        description={group.data.description ?? ''}
+        isOwner={group.data.isOwner}
+        initial={{ product: group.data.myProduct ?? '', enableEmail: notifications.data?.enableEmail ?? false }}
+      />
+    );
+  }
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 720 }}>
+      <Typography component="h1" variant="h4" sx={{ mb: 2 }}>
+        Group settings
+      </Typography>
+      {content}
+    </Box>
+  );
+}
+
+interface FormProps {
+  groupId: number;
+  name: string;
+  description: string;
+  isOwner: boolean;
+  initial: GroupSettingsForm;
+}
+
+function GroupSettingsEditor({ groupId, name, description, isOwner, initial }: FormProps) {
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const { data: me } = useGetCurrentUserQuery();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [isConfirming, setIsConfirming] = useState(false);
+  const [updateGroupUser] = useUpdateGroupUserMutation();
+  const [updateNotifications] = useUpdateGroupNotificationsMutation();
+  const [removeFromGroup, removeState] = useRemoveFromGroupMutation();
+  const [deleteGroup, deleteState] = useDeleteGroupMutation();
+  const { control, handleSubmit, formState } = useForm<GroupSettingsForm>({
+    resolver: zodResolver(groupSettingsForm),
+    defaultValues: initial,
+  });
+
+  // Saving goes back one screen (spec 001 §4); opened directly, back means the group's leads.
+  const goBack = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate(routePath(ROUTES.groupLeads, { group_id: groupId }));
+  };
+
+  const save = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      if (values.product !== initial.product) {
+        await updateGroupUser({ group_id: groupId, user_id: me?.userId, product: values.product || null }).unwrap();
+      }
+      if (values.enableEmail !== initial.enableEmail) {
+        await updateNotifications({ group_id: groupId, enableEmail: values.enableEmail }).unwrap();
+      }
+      notify.success(GROUP_MESSAGES.settingsUpdated);
+      goBack();
+    } catch (error) {
+      setServerError(errorMessage(error, GROUP_MESSAGES.updateFailed));
+    }
+  });
+
+  // Leaving or deleting returns to the group list (spec 001 §4).
+  const leaveOrDelete = async () => {
+    try {
+      if (isOwner) await deleteGroup({ group_id: groupId }).unwrap();
+      else if (me) await removeFromGroup({ group_id: groupId, user_id: me.userId }).unwrap();
+      navigate(ROUTES.groups, { replace: true });
+    } catch (error) {
+      setIsConfirming(false);
+      setServerError(errorMessage(error, isOwner ? GROUP_MESSAGES.removeFailed : GROUP_MESSAGES.leaveFailed));
+    }
+  };
+  const actionLabel = isOwner ? 'DELETE GROUP' : 'LEAVE GROUP';
+
+  return (
+    <Paper component="form" onSubmit={save} noValidate sx={{ p: { xs: 2, md: 3 } }}>
+      {serverError && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {serverError}
+        </Alert>
+      )}
+      {/* Name and description are the creator's, changed from the group list (spec 001 §2, §5). */}
+      <TextField label="Group name" value={name} fullWidth margin="normal" slotProps={{ input: { readOnly: true } }} />
+      <TextField
+        label="Description"
+        value={description}
+        fullWidth
+        margin="normal"
+        multiline
+        slotProps={{ input: { readOnly: true } }}
+      />
+      <FormTextField control={control} name="product" label="Product I'm selling" />
+      <Controller
+        control={control}
+        name="enableEmail"
+        render={({ field }) => (
+          <FormControlLabel
+            sx={{ mt: 1 }}
+            control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+            label="Messages"
+          />
+        )}
+      />
+      <Stack direction="row" sx={{ mt: 3, gap: 1, flexWrap: 'wrap' }}>
+        <Button color="error" variant="outlined" onClick={() => setIsConfirming(true)}>
+          {actionLabel}
+        </Button>
+        <Box sx={{ flexGrow: 1 }} />
+        <Button onClick={goBack} disabled={formState.isSubmitting}>
+          CANCEL
+        </Button>
+        <Button type="submit" variant="contained" loading={formState.isSubmitting}>
+          SAVE
+        </Button>
+      </Stack>
+      <ConfirmDialog
+        open={isConfirming}
+        title={isOwner ? `Delete ${name}?` : `Leave ${name}?`}
+        warning={GROUP_MESSAGES.leaveOrDeleteWarning}
+        confirmLabel={actionLabel}
+        isDestructive
+        isBusy={removeState.isLoading || deleteState.isLoading}
+        onConfirm={() => void leaveOrDelete()}
+        onClose={() => setIsConfirming(false)}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,15 @@
+import { type CallRequest, groupCalls, opportunityCalls } from '@leadcircle/shared';
+import { baseApi } from '../../app/base-api';
+
+export const invitesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    acceptGroupInvite: build.mutation<unknown, CallRequest<typeof groupCalls.addInvited>>({
+      query: (body) => ({ call: groupCalls.addInvited, body }),
+    }),
+    acceptOpportunityInvite: build.mutation<unknown, CallRequest<typeof opportunityCalls.inviteAccept>>({
+      query: (body) => ({ call: opportunityCalls.inviteAccept, body }),
+    }),
+  }),
+});
+
+export const { useAcceptGroupInviteMutation, useAcceptOpportunityInviteMutation } = invitesApi;

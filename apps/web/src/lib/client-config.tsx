@@ -1,0 +1,46 @@
+import {
+  APP_VERSION,
+  type ClientConfig,
+  clientConfig,
+  ENVIRONMENT_NAME,
+  SUBSCRIPTION_PRICE_PER_USER,
+} from '@leadcircle/shared';
+import { createContext, type ReactNode, useContext } from 'react';
+import { reportError } from './error-reporter';
+
+// What the server tells the browser about its configuration, loaded once at boot.
+
+const CLIENT_CONFIG_URL = '/api/client-config';
+
+// Used when the server cannot be reached at boot: nothing optional is switched on.
+const offlineConfig: ClientConfig = {
+  version: APP_VERSION,
+  environment: ENVIRONMENT_NAME,
+  sentryDsn: null,
+  supportEmail: '',
+  downloadApp: { iosUrl: '', androidUrl: '' },
+  providers: { google: null, apple: null, linkedin: false },
+  // The server's default: the local payment provider, our own card fields.
+  billing: { provider: 'local', stripePublishableKey: null, pricePerUser: SUBSCRIPTION_PRICE_PER_USER },
+};
+
+export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
+  try {
+    const response = await fetchFn(CLIENT_CONFIG_URL);
+    if (!response.ok) throw new Error(`GET ${CLIENT_CONFIG_URL} answered ${response.status}`);
+    return clientConfig.parse(await response.json());
+  } catch (error) {
+    reportError(error, { during: 'loading client-config' });
+    return offlineConfig;
+  }
+}
+
+const ClientConfigContext = createContext<ClientConfig>(offlineConfig);
+
+export function ClientConfigProvider({ config, children }: { config: ClientConfig; children: ReactNode }) {
+  return <ClientConfigContext.Provider value={config}>{children}</ClientConfigContext.Provider>;
+}
+
+export function useClientConfig(): ClientConfig {
+  return useContext(ClientConfigContext);
+}

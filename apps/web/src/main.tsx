@@ -1,0 +1,15 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { loadClientConfig } from './lib/client-config';
+import { initErrorReporter } from './lib/error-reporter';
+
+async function boot() {
+  const config = await loadClientConfig();
+  // Reporting starts in the background; until Sentry (if any) is ready, reports go to the console.
+  void initErrorReporter(config);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root element');
+  createRoot(root).render(<App config={config} />);
+}
+
+void boot();

@@ -1,0 +1,58 @@
+import { APP_VERSION, type ClientConfig, type CurrentUser, SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
+import { render } from '@testing-library/react';
+import { SnackbarProvider } from 'notistack';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { store } from '../app/store';
+import { usersApi } from '../features/users/api';
+import { ClientConfigProvider } from '../lib/client-config';
+
+// Renders a screen with the real store, router, snackbars and client config; no server is called.
+
+export const testConfig: ClientConfig = {
+  version: APP_VERSION,
+  environment: 'test',
+  sentryDsn: null,
+  supportEmail: 'help@leadcircle.example',
+  downloadApp: {
+    iosUrl: 'https://apps.apple.com/app/id000000001',
+    androidUrl: 'https://play.google.com/store/apps/details?id=app.leadcircle.test',
+  },
+  providers: { google: null, apple: null, linkedin: false },
+  billing: { provider: 'local', stripePublishableKey: null, pricePerUser: SUBSCRIPTION_PRICE_PER_USER },
+};
+
+export const testUser: CurrentUser = {
+  userId: 7,
+  firstName: 'Dana',
+  lastName: 'Rivera',
+  email: 'dana.rivera@example.com',
+  company: 'Northwind',
+  title: 'Account Executive',
+  role: 'SALES',
+  hasPaymentMethod: false,
+  active: false,
+  business: null,
+  notificationSetting: { enableEmail: false },
+  avatarUrl: null,
+};
+
+/** Puts a signed-in user in the cache, as /user/get would. */
+export async function seedCurrentUser(user: CurrentUser = testUser) {
+  await store.dispatch(usersApi.util.upsertQueryData('getCurrentUser', undefined, user));
+}
+
+export function renderInApp(element: ReactElement, options: { path?: string; config?: ClientConfig } = {}) {
+  const path = options.path ?? '/';
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  return render(
+    <Provider store={store}>
+      <ClientConfigProvider config={options.config ?? testConfig}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </ClientConfigProvider>
+    </Provider>,
+  );
+}

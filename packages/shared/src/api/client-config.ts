@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { BILLING_PROVIDERS } from './billing.js';
+
+/** `GET /api/client-config`: what the browser needs to know of the server's configuration. */
+export const clientConfig = z.object({
+  version: z.string(),
+  environment: z.string(),
+  sentryDsn: z.string().nullable(),
+  supportEmail: z.string(),
+  // Store links of the Download app page (spec 000 §2.2), configurable on the server.
+  downloadApp: z.object({ iosUrl: z.string(), androidUrl: z.string() }),
+  providers: z.object({
+    google: z.object({ clientId: z.string() }).nullable(),
+    apple: z.object({ clientId: z.string() }).nullable(),
+    linkedin: z.boolean(),
+  }),
+  // The card payment provider (ARCHITECTURE §4): Stripe Elements with the publishable key when it is
+  // 'stripe' (the key is null otherwise, and Stripe.js is never loaded), our card fields when 'local'.
+  billing: z.object({
+    provider: z.enum(BILLING_PROVIDERS),
+    stripePublishableKey: z.string().nullable(),
+    pricePerUser: z.number(),
+  }),
+});
+export type ClientConfig = z.infer<typeof clientConfig>;

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { feedbackForm } from '../forms/feedback.js';
+import { defineCall, messageResponse } from './call.js';
+
+// Feedback to the provider: spec 000 §3 (subject, content), §7.
+
+export const feedbackSubmitRequest = z.strictObject({
+  subject: feedbackForm.shape.subject,
+  content: feedbackForm.shape.content,
+});
+
+export const feedbackCalls = {
+  submit: defineCall({
+    path: '/feedback/submit',
+    auth: true,
+    summary: 'Send feedback to the LeadCircle team (stored and e-mailed to the support address)',
+    request: feedbackSubmitRequest,
+    response: messageResponse,
+  }),
+} as const;

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineCall, emptyRequest, idField } from './call.js';
+
+export const target = z.object({ targetId: z.number().int(), target: z.string() });
+export const category = z.object({ subcategoryId: z.number().int(), subcategory: z.string() });
+export const product = z.object({ productId: z.number().int(), product: z.string(), subcategoryId: z.number().int() });
+export type Target = z.infer<typeof target>;
+export type Category = z.infer<typeof category>;
+export type Product = z.infer<typeof product>;
+
+export const lookupCalls = {
+  targets: defineCall({
+    path: '/target/list',
+    auth: true,
+    summary: 'Target industries',
+    request: emptyRequest,
+    response: z.object({ targets: z.array(target) }),
+  }),
+  categories: defineCall({
+    path: '/product/category/list',
+    auth: true,
+    summary: 'Product categories',
+    request: emptyRequest,
+    response: z.object({ categories: z.array(category) }),
+  }),
+  products: defineCall({
+    path: '/product/list',
+    auth: true,
+    summary: 'Products, optionally of one category',
+    request: z.strictObject({ subcategory_id: idField.optional() }),
+    response: z.object({ products: z.array(product) }),
+  }),
+} as const;

@@ -1,0 +1,267 @@
+import { z } from 'zod';
+import { EMAIL_ACTIONS, LOGIN_PLATFORM_DEFAULT, LOGIN_PLATFORMS, USER_ROLES } from '../constants.js';
+import {
+  accountPassword,
+  emailField,
+  firstNameField,
+  lastNameField,
+  profileOptionalField,
+  signInPassword,
+} from '../forms/fields.js';
+import { MESSAGES } from '../messages.js';
+import { decodeOAuthState } from '../oauth-state.js';
+import { defineCall, emptyRequest, idField, messageResponse } from './call.js';
+import {
+  notificationSettingsRequest,
+  notificationSettingsResponse,
+  usersByGroupRequest,
+  usersByGroupResponse,
+} from './groups.js';
+
+// Accounts and sessions: spec 000 §3, §7.
+
+export const tokensResponse = z.object({
+  accessToken: z.string(),
+  refreshToken: z.string(),
+  userId: z.number().int(),
+});
+export type Tokens = z.infer<typeof tokensResponse>;
+
+export const emailSignupRequest = z.strictObject({
+  first_name: firstNameField,
+  last_name: lastNameField,
+  email: emailField,
+  password: signInPassword,
+  group_invite_code: z.string().max(200).optional(),
+  group_id: idField.optional(),
+});
+
+export const loginRequest = z.strictObject({ email: emailField, password: signInPassword });
+
+export const emailConfirmationActionRequest = z
+  .strictObject({
+    token: z.string().min(1, MESSAGES.tokenInvalid).max(200, MESSAGES.tokenInvalid),
+    action: z.enum(EMAIL_ACTIONS, { error: 'Action must be SIGNUP_CONFIRMATION or RESET_PASSWORD' }),
+    password: accountPassword.optional(),
+  })
+  .refine((b) => b.action !== 'RESET_PASSWORD' || b.password !== undefined, {
+    path: ['password'],
+    message: MESSAGES.passwordRequired,
+  });
+
+export const resetPasswordRequest = z.strictObject({ email: emailField });
+
+export const refreshTokenRequest = z.strictObject({
+  refresh_token: z.string({ error: MESSAGES.sessionExpired }).min(1, MESSAGES.sessionExpired).max(200),
+});
+
+// Social sign-in (spec 000 §7). A missing token, code or state gets the spec's
+// 'Missing required input parameters'; names are optional (the provider's verified ones come first).
+const requiredParameter = (max: number) =>
+  z
+    .string({ error: MESSAGES.missingInputParameters })
+    .trim()
+    .min(1, MESSAGES.missingInputParameters)
+    .max(max, MESSAGES.missingInputParameters);
+const socialName = z.string().trim().max(200).optional();
+const loginPlatform = z.enum(LOGIN_PLATFORMS).default(LOGIN_PLATFORM_DEFAULT);
+// Where the client handed the provider a nonce, it sends it too; the identity token must carry it.
+const nonceField = z.string().trim().min(1).max(256).optional();
+
+export const googleSignupRequest = z.strictObject({
+  id_token: requiredParameter(8192),
+  first_name: socialName,
+  last_name: socialName,
+  platform: loginPlatform,
+  nonce: nonceField,
+});
+
+export const appleSignupRequest = z.strictObject({
+  code: requiredParameter(2048),
+  identity_token: requiredParameter(8192),
+  first_name: socialName,
+  last_name: socialName,
+  user_identifier: z.string().trim().max(256).optional(),
+  redirect_uri: z.url().max(2048).optional(),
+  platform: loginPlatform,
+  nonce: nonceField,
+});
+
+export const linkedinUrlRequest = z.strictObject({
+  // The encoded invite state (spec 000 §3); empty or absent when there is no invite.
+  state: z
+    .string()
+    .max(1024, MESSAGES.oauthStateInvalid)
+    .refine((state) => decodeOAuthState(state) !== null, MESSAGES.oauthStateInvalid)
+    .optional(),
+});
+export const linkedinUrlResponse = z.object({ url: z.string() });
+
+export const linkedinSignupRequest = z.strictObject({
+  code: requiredParameter(2048),
+  state: requiredParameter(2048),
+});
+
+export const userGetRequest = z.strictObject({ user_id: idField.optional() });
+
+export const currentUser = z.object({
+  userId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  company: z.string().nullable(),
+  title: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  hasPaymentMethod: z.boolean(),
+  active: z.boolean(),
+  business: z.object({ businessId: z.number().int() }).nullable(),
+  notificationSetting: z.object({ enableEmail: z.boolean() }),
+  // Same-origin address of the profile picture (spec 001 §3); null shows the initial letter.
+  // A new picture gets a new address, so the browser may cache each one for ever.
+  avatarUrl: z.string().nullable(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const userUpdateRequest = z.strictObject({
+  user: z.strictObject({
+    first_name: firstNameField,
+    last_name: lastNameField,
+    password: accountPassword.optional(),
+    company: profileOptionalField.nullable().optional(),
+    title: profileOptionalField.nullable().optional(),
+  }),
+});
+
+// Spec 001 §7 names user_id, group_id and enableEmail; without group_id it is the account-wide
+// e-mail switch, with group_id the caller's Messages toggle in that group (members only;
+// the response is the user either way: read the group toggle with /user/notification_settings).
+// user_id may only name the caller.
+export const updateNotificationsRequest = z.strictObject({
+  user_id: idField.optional(),
+  group_id: idField.optional(),
+  enableEmail: z.boolean({ error: MESSAGES.enableEmailInvalid }),
+});
+
+export const userCalls = {
+  emailSignup: defineCall({
+    path: '/user/email_signup',
+    auth: false,
+    summary: 'Create an account and send the confirmation e-mail',
+    request: emailSignupRequest,
+    response: messageResponse,
+  }),
+  emailConfirmationAction: defineCall({
+    path: '/user/email_confirmation_action/:token',
+    auth: false,
+    summary: 'Confirm a sign-up or reset a password with an e-mailed token',
+    request: emailConfirmationActionRequest,
+    response: tokensResponse,
+  }),
+  login: defineCall({
+    path: '/user/login',
+    auth: false,
+    summary: 'Sign in with e-mail and password',
+    request: loginRequest,
+    response: tokensResponse,
+  }),
+  googleSignup: defineCall({
+    path: '/user/google_signup',
+    auth: false,
+    summary: 'Sign in or sign up with a Google ID token (Google Identity Services)',
+    request: googleSignupRequest,
+    response: tokensResponse,
+  }),
+  appleSignup: defineCall({
+    path: '/user/apple_signup',
+    auth: false,
+    summary: 'Sign in or sign up with Sign in with Apple (identity token and authorization code)',
+    request: appleSignupRequest,
+    response: tokensResponse,
+  }),
+  linkedinUrl: defineCall({
+    path: '/user/linkedin_url',
+    auth: false,
+    summary: 'The LinkedIn authorization address, with a state that carries the invite data',
+    request: linkedinUrlRequest,
+    response: linkedinUrlResponse,
+  }),
+  linkedinSignup: defineCall({
+    path: '/user/linkedin_signup',
+    auth: false,
+    summary: 'Sign in or sign up with the code and state LinkedIn sent back to /oauth_login',
+    request: linkedinSignupRequest,
+    response: tokensResponse,
+  }),
+  refreshToken: defineCall({
+    path: '/user/refresh_token',
+    auth: false,
+    summary: 'Rotate the refresh token and issue a new access token',
+    request: refreshTokenRequest,
+    response: tokensResponse,
+  }),
+  resetPassword: defineCall({
+    path: '/user/reset_password',
+    auth: false,
+    summary: 'Send a password reset link (forgot password)',
+    request: resetPasswordRequest,
+    response: messageResponse,
+  }),
+  get: defineCall({
+    path: '/user/get',
+    auth: true,
+    summary: 'The signed-in user',
+    request: userGetRequest,
+    response: currentUser,
+  }),
+  update: defineCall({
+    path: '/user/update',
+    auth: true,
+    summary: 'Update the signed-in user (name, company, title, password)',
+    request: userUpdateRequest,
+    response: currentUser,
+  }),
+  updateNotifications: defineCall({
+    path: '/user/update_notifications',
+    auth: true,
+    summary: "Turn the signed-in user's e-mail notifications on or off",
+    request: updateNotificationsRequest,
+    response: currentUser,
+  }),
+  getUsersByGroup: defineCall({
+    path: '/user/get_users_by_group',
+    auth: true,
+    summary: "A group's members, 50 a page (members only; 404 to a non-member)",
+    request: usersByGroupRequest,
+    response: usersByGroupResponse,
+  }),
+  notificationSettings: defineCall({
+    path: '/user/notification_settings',
+    auth: true,
+    summary: "The caller's Messages toggle in a group (members only)",
+    request: notificationSettingsRequest,
+    response: notificationSettingsResponse,
+  }),
+  // Not in the spec's call table: the profile picture is sent as multipart/form-data (field "file"),
+  // so the server declares this route itself; the request schema here only documents that.
+  uploadAvatar: defineCall({
+    path: '/user/upload_avatar',
+    auth: true,
+    summary: 'Upload a profile picture (multipart/form-data, field "file"): JPEG, PNG, WebP or GIF',
+    request: z.unknown(),
+    response: currentUser,
+  }),
+  removeAvatar: defineCall({
+    path: '/user/remove_avatar',
+    auth: true,
+    summary: 'Remove the profile picture; the initial letter shows again',
+    request: emptyRequest,
+    response: currentUser,
+  }),
+  scheduleDelete: defineCall({
+    path: '/user/schedule_delete',
+    auth: true,
+    summary: 'Request deletion of the signed-in account',
+    request: emptyRequest,
+    response: messageResponse,
+  }),
+} as const;

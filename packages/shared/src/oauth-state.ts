@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { INVITE_ACTIONS } from './constants.js';
+
+// The LinkedIn `state` (spec 000 §3): an encoded JSON with the invite data (inviteId, inviteCode,
+// inviteAction), so an invite survives the round trip through the provider. The web app encodes
+// what it knows; the server adds a random key and keeps only a hash of the whole, so the
+// /oauth_login page can read the invite back and a changed state is refused.
+
+export const oauthInviteState = z.object({
+  // Stored as text in local storage (spec 000 §3); links may carry a number.
+  inviteId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(20)).optional(),
+  inviteCode: z.string().trim().max(200).optional(),
+  inviteAction: z.enum(INVITE_ACTIONS).optional(),
+});
+export type OAuthInviteState = z.infer<typeof oauthInviteState>;
+
+// Both runtimes (browsers, Node ≥ 16) have btoa and atob; this package is typed without DOM or Node.
+const base64 = globalThis as unknown as { btoa(binary: string): string; atob(encoded: string): string };
+
+function toBase64Url(text: string): string {
+  // UTF-8 bytes as a binary string, then base64url without padding.
+  const binary = encodeURIComponent(text).replace(/%([0-9A-F]{2})/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+  return base64.btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(encoded: string): string {
+  const binary = base64.atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
+  return decodeURIComponent(Array.from(binary, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''));
+}
+
+/** base64url of the JSON; `extra` lets the server add its random key. */
+export function encodeOAuthState(invite: OAuthInviteState, extra: Record<string, string> = {}): string {
+  return toBase64Url(JSON.stringify({ ...invite, ...extra }));
+}
+
+/** The invite data of an encoded state; null when it is not one. An empty state carries no invite. */
+export function decodeOAuthState(state: string): OAuthInviteState | null {
+  if (state === '') return {};
+  try {
+    const parsed = oauthInviteState.safeParse(JSON.parse(fromBase64Url(state)));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The invite to keep after sign-in, when the state carries a whole one. */
+export function inviteOfOAuthState(
+  state: OAuthInviteState | null,
+): { inviteId: string; inviteCode: string; inviteAction: NonNullable<OAuthInviteState['inviteAction']> } | null {
+  if (!state?.inviteId || !state.inviteCode || !state.inviteAction) return null;
+  return { inviteId: state.inviteId, inviteCode: state.inviteCode, inviteAction: state.inviteAction };
+}

@@ -1,0 +1,61 @@
+// The route table of both spec documents (000 §2.1, 001 §2).
+
+export const ROUTES = {
+  root: '/',
+  signIn: '/signin',
+  signUp: '/signup',
+  signOut: '/signout',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  oauthLogin: '/oauth_login',
+  signupConfirmation: '/signup-confirmation',
+  downloadApp: '/download-app',
+  testFlow: '/test-flow',
+  groupUserInvited: '/group/user_invited',
+  opportunityUserInvited: '/opportunity/user_invited',
+  faq: '/faq',
+  email: '/email',
+  userAgreement: '/user-agreement',
+  terms: '/terms',
+  privacyPolicy: '/privacy-policy',
+
+  redirect: '/redirect',
+  activities: '/activities',
+  groups: '/groups',
+  createGroup: '/groups/create-group',
+  group: '/groups/:group_id',
+  groupUsers: '/groups/:group_id/users',
+  groupLeads: '/groups/:group_id/leads',
+  groupLead: '/groups/:group_id/leads/:lead_id',
+  groupMessages: '/groups/:group_id/messages',
+  groupSettings: '/groups/:group_id/settings',
+  chatDirect: '/chat/direct',
+  chatOpportunities: '/chat/opportunities',
+  chatGroups: '/chat/groups',
+  chatBusiness: '/chat/business',
+  opportunities: '/opportunities',
+  opportunityInformation: '/opportunities/:opportunity_id/information',
+  messages: '/messages',
+  contacts: '/contacts',
+  contact: '/contacts/:contact_id',
+  settings: '/settings',
+  myProfile: '/my-settings/profile',
+  myNotifications: '/my-settings/notifications',
+  myPrivacyPolicy: '/my-settings/privacy-policy',
+  myTermsOfUse: '/my-settings/terms-of-use',
+  adminManageUsers: '/admin/manage-users',
+  adminInvoices: '/admin/invoices',
+  adminCrms: '/admin/crms',
+  manageTerritories: '/manage-territories',
+  sendFeedback: '/send-feedback',
+  territory: '/territory',
+} as const;
+
+/** Replaces `:name` parameters of a route (the spec's "helper that replaces the parameters in braces"). */
+export function routePath(route: string, params: Record<string, string | number> = {}): string {
+  return route.replace(/:([a-z_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`Missing route parameter ${name} for ${route}`);
+    return encodeURIComponent(String(value));
+  });
+}
