@@ -27,7 +27,9 @@ async function startSmtp(): Promise<{ port: number; close(): Promise<void> }> {
             .flatMap((a) => a?.value ?? [])
             .map((v) => v.address?.toLowerCase());
           const file = path.join(E2E_MAIL_DIR, `${Date.now()}-${String(count).padStart(5, '0')}.json`);
-          fs.writeFileSync(file, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+          // Written aside and renamed, so a test polling the folder never reads half a message.
+          fs.writeFileSync(`${file}.part`, JSON.stringify({ to, subject: mail.subject, text: mail.text }));
+          fs.renameSync(`${file}.part`, file);
           callback();
         })
         .catch(callback);

@@ -13,6 +13,7 @@ function readAll(): ReceivedMail[] {
   if (!fs.existsSync(E2E_MAIL_DIR)) return [];
   return fs
     .readdirSync(E2E_MAIL_DIR)
+    .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(E2E_MAIL_DIR, f), 'utf8')) as ReceivedMail);
 }

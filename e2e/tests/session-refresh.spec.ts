@@ -10,9 +10,11 @@ test('an expired access token is refreshed without the person noticing', async (
   await page.goto('/signin');
   await signInThroughForm(page, account.email, account.password);
   await expect(page).toHaveURL(/\/activities$/);
-  // Let the shell's own calls finish first: a refresh cut off by navigation would leave the browser
-  // holding a rotated refresh token, which the server rightly treats as reuse.
-  await page.waitForLoadState('networkidle');
+  // Leave the app for a same-origin page that runs none of its code before tampering with the token:
+  // a call still on its way from the app page would meet the expired token, and its refresh, cut off
+  // by the next navigation, would leave the browser holding a rotated refresh token, which the
+  // server rightly treats as reuse.
+  await page.goto('/api/health');
   const before = await storedTokens(page);
   const userId = await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.userId);
 
@@ -27,7 +29,8 @@ test('an expired access token is refreshed without the person noticing', async (
     .sign(new TextEncoder().encode(E2E_JWT_SECRET));
   await page.evaluate(([key, token]) => localStorage.setItem(key!, token!), [STORAGE_KEYS.accessToken, expired]);
 
-  await page.goto('/my-settings/profile');
+  // The app refreshes and reloads itself as it starts, possibly before the first load completes.
+  await page.goto('/my-settings/profile', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/my-settings\/profile$/);
   await expect(page.getByText('Quinn Rivera')).toBeVisible();
   const after = await storedTokens(page);
