@@ -13,6 +13,11 @@ const optionalText = z.preprocess(emptyAsUndefined, z.string().optional());
 const DEFAULT_IOS_APP_URL = 'https://apps.apple.com/us/search?term=LeadCircle';
 const DEFAULT_ANDROID_APP_URL = 'https://play.google.com/store/search?q=LeadCircle&c=apps';
 
+// OpenStreetMap's own tile server: fine for trying the product; its usage policy asks heavy users to
+// run or rent a tile server (MAP_TILE_URL).
+const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -65,6 +70,19 @@ const envSchema = z.object({
   LINKEDIN_CLIENT_ID: optionalText,
   LINKEDIN_CLIENT_SECRET: optionalText,
   LINKEDIN_ISSUER: z.preprocess(emptyAsUndefined, webLink.default('https://www.linkedin.com/oauth')),
+
+  // Addresses and maps (ARCHITECTURE §4): Google Places autocomplete when a key is set, the US address
+  // form with the offline ZIP table otherwise; Leaflet draws maps from MAP_TILE_URL.
+  GOOGLE_MAPS_API_KEY: optionalText,
+  MAP_TILE_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^(https?:\/\/|\/)/, 'must be an http(s):// address or a path on this server')
+      .refine((v) => ['{z}', '{x}', '{y}'].every((p) => v.includes(p)), 'must contain {z}, {x} and {y}')
+      .default(DEFAULT_MAP_TILE_URL),
+  ),
+  MAP_TILE_ATTRIBUTION: z.preprocess(emptyAsUndefined, z.string().max(300).default(DEFAULT_MAP_TILE_ATTRIBUTION)),
 
   // Payments (ARCHITECTURE §4): Stripe when STRIPE_SECRET_KEY is set, the local provider otherwise.
   STRIPE_SECRET_KEY: optionalText,
@@ -184,6 +202,13 @@ export interface Config {
   downloadApp: { iosUrl: string; androidUrl: string };
   social: SocialConfig;
   billing: BillingConfig;
+  maps: MapsConfig;
+}
+
+export interface MapsConfig {
+  googleMapsApiKey: string | null;
+  tileUrl: string;
+  tileAttribution: string;
 }
 
 export interface StripeBillingConfig {
@@ -266,6 +291,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     files,
     downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },
     billing: readBillingConfig(e),
+    maps: {
+      googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
+      tileUrl: e.MAP_TILE_URL,
+      tileAttribution: e.MAP_TILE_ATTRIBUTION,
+    },
     social: {
       google: e.GOOGLE_CLIENT_ID ? { clientId: e.GOOGLE_CLIENT_ID, issuer: e.GOOGLE_ISSUER } : null,
       apple: e.APPLE_CLIENT_ID

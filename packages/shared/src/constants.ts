@@ -102,3 +102,20 @@ export const GROUP_PRODUCT_MAX = 100;
 export const GROUP_MEMBER_ROLES = ['OWNER', 'MEMBER'] as const;
 export type GroupMemberRole = (typeof GROUP_MEMBER_ROLES)[number];
 export const GROUP_INVITE_EXPIRY_DAYS = 7;
+
+// Leads (spec 001 §5, §9; the comment length is ours, docs/decisions.md)
+export const LEAD_NAME_MAX = 50;
+export const LEAD_EMAIL_MAX = 300;
+export const LEAD_LINKEDIN_MAX = 50;
+export const LEAD_NOTES_MAX = 1000;
+export const LINKEDIN_HOST = 'linkedin.com';
+export const CONTACT_INFO_KINDS = ['email', 'phone', 'linkedin'] as const;
+export type ContactInfoKind = (typeof CONTACT_INFO_KINDS)[number];
+export const RATING_KINDS = ['QUALITY', 'RELEVANCY'] as const;
+export type RatingKind = (typeof RATING_KINDS)[number];
+export const COMMENT_MAX = 2000;
+// How often an open lead looks for new comments until realtime delivery lands (docs/decisions.md).
+export const COMMENT_REFRESH_MS = 5000;
+export const ADDRESS_STREET_MAX = 100;
+export const ADDRESS_CITY_MAX = 60;
+export const LEAD_CSV_HEADERS = ['Id', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Company', 'Title'] as const;

@@ -21,6 +21,8 @@ const offlineConfig: ClientConfig = {
   downloadApp: { iosUrl: '', androidUrl: '' },
   providers: { google: null, apple: null, linkedin: false },
   // The server's default: the local payment provider, our own card fields.
+  // No tiles offline: the map shows its marker on a blank background.
+  maps: { googleMapsApiKey: null, tileUrl: '', tileAttribution: '' },
   billing: { provider: 'local', stripePublishableKey: null, pricePerUser: SUBSCRIPTION_PRICE_PER_USER },
 };
 

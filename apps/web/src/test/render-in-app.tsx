@@ -20,6 +20,7 @@ export const testConfig: ClientConfig = {
     androidUrl: 'https://play.google.com/store/apps/details?id=app.leadcircle.test',
   },
   providers: { google: null, apple: null, linkedin: false },
+  maps: { googleMapsApiKey: null, tileUrl: '/tiles/{z}/{x}/{y}.png', tileAttribution: 'Test tiles' },
   billing: { provider: 'local', stripePublishableKey: null, pricePerUser: SUBSCRIPTION_PRICE_PER_USER },
 };
 

@@ -16,6 +16,13 @@ export const clientConfig = z.object({
   }),
   // The card payment provider (ARCHITECTURE §4): Stripe Elements with the publishable key when it is
   // 'stripe' (the key is null otherwise, and Stripe.js is never loaded), our card fields when 'local'.
+  // Addresses and maps (ARCHITECTURE §4): Google Places autocomplete when a key is configured (null:
+  // the US address form with the server's ZIP lookup); Leaflet draws maps from this tile server.
+  maps: z.object({
+    googleMapsApiKey: z.string().nullable(),
+    tileUrl: z.string(),
+    tileAttribution: z.string(),
+  }),
   billing: z.object({
     provider: z.enum(BILLING_PROVIDERS),
     stripePublishableKey: z.string().nullable(),

@@ -3,6 +3,7 @@ export * from './billing.js';
 export * from './businesses.js';
 export * from './feedback.js';
 export * from './groups.js';
+export * from './leads.js';
 export * from './lookups.js';
 export * from './mail.js';
 export * from './rate-limits.js';

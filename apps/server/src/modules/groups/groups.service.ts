@@ -79,8 +79,11 @@ const notMember = () => forbidden('GROUP_NOT_MEMBER', GROUP_MESSAGES.notMember);
 const ownerOnly = () => forbidden('GROUP_OWNER_ONLY', GROUP_MESSAGES.ownerOnly);
 const nameTaken = () => conflict('GROUP_NAME_TAKEN', GROUP_MESSAGES.nameTaken);
 
-/** The group and the caller's membership: 404 when the group does not exist, 403 to a non-member. */
-async function requireMember(db: DbOrTx, groupId: number, userId: number) {
+/**
+ * The group and the caller's membership: 404 when the group does not exist, 403 to a non-member.
+ * Other modules (leads, ratings, comments) check membership through this one function.
+ */
+export async function requireGroupMember(db: DbOrTx, groupId: number, userId: number) {
   const group = await q.findGroupById(db, groupId);
   if (!group) throw notFound('GROUP_NOT_FOUND', GROUP_MESSAGES.notFound);
   const member = await q.findMember(db, groupId, userId);
@@ -89,7 +92,7 @@ async function requireMember(db: DbOrTx, groupId: number, userId: number) {
 }
 
 async function requireOwner(db: DbOrTx, groupId: number, userId: number) {
-  const found = await requireMember(db, groupId, userId);
+  const found = await requireGroupMember(db, groupId, userId);
   if (found.group.createdBy !== userId) throw ownerOnly();
   return found;
 }
@@ -206,7 +209,7 @@ export async function listGroups(
 }
 
 export async function getGroup(deps: AppDeps, userId: number, groupId: number): Promise<GroupSummary> {
-  await requireMember(deps.db, groupId, userId);
+  await requireGroupMember(deps.db, groupId, userId);
   return presentGroup(deps.db, groupId, userId);
 }
 
@@ -236,7 +239,7 @@ export async function updateGroupUser(
   userId: number,
   input: { group_id: number; user_id: number; user_role?: 'OWNER' | 'MEMBER'; product?: string | null },
 ): Promise<GroupSummary> {
-  const { member } = await requireMember(deps.db, input.group_id, userId);
+  const { member } = await requireGroupMember(deps.db, input.group_id, userId);
   if (input.user_id !== userId) throw forbidden('GROUP_USER_SELF_ONLY', GROUP_MESSAGES.userUpdateSelfOnly);
   // Roles do not change (ARCHITECTURE §5): the creator is OWNER for good.
   if (input.user_role !== undefined && input.user_role !== member.role) throw ownerOnly();
@@ -253,7 +256,7 @@ export async function inviteToGroup(
   userId: number,
   input: { group_id: number; email: string },
 ): Promise<{ message: string }> {
-  const { group } = await requireMember(deps.db, input.group_id, userId);
+  const { group } = await requireGroupMember(deps.db, input.group_id, userId);
   const now = deps.clock.now();
   await consumeRateLimits(deps.db, [{ key: `group-invite:user:${userId}`, rule: RATE_LIMITS.groupInvitePerUser }], now);
   const email = users.normalizeEmail(input.email);
@@ -309,7 +312,7 @@ export async function removeFromGroup(
   userId: number,
   input: { group_id: number; user_id: number },
 ): Promise<{ message: string }> {
-  const { group } = await requireMember(deps.db, input.group_id, userId);
+  const { group } = await requireGroupMember(deps.db, input.group_id, userId);
   if (input.user_id === userId) {
     if (group.createdBy === userId) throw conflict('GROUP_OWNER_CANNOT_LEAVE', GROUP_MESSAGES.ownerCannotLeave);
     await q.deleteMember(deps.db, group.id, userId);
@@ -337,7 +340,7 @@ export async function groupStats(
   let groupIds: number[];
   if (input.search_ids && input.search_ids.length > 0) {
     groupIds = [...new Set(input.search_ids)];
-    for (const id of groupIds) await requireMember(deps.db, id, userId);
+    for (const id of groupIds) await requireGroupMember(deps.db, id, userId);
   } else {
     groupIds = await q.listGroupIdsOfUser(deps.db, userId, PAGE_SIZE);
   }
@@ -359,7 +362,7 @@ export async function listGroupUsers(
   userId: number,
   input: { group_id: number; start_position: number; get_next: number },
 ): Promise<{ users: GroupUser[]; totalCount: number }> {
-  await requireMember(deps.db, input.group_id, userId);
+  await requireGroupMember(deps.db, input.group_id, userId);
   const [rows, counts] = await Promise.all([
     q.listMembers(deps.db, input.group_id, { offset: input.start_position, limit: input.get_next }),
     q.countMembers(deps.db, [input.group_id]),
@@ -385,7 +388,7 @@ export async function getNotificationSettings(
   input: { user_id?: number; group_id: number },
 ): Promise<{ enableEmail: boolean }> {
   if (input.user_id !== undefined && input.user_id !== userId) throw forbidden();
-  const { member } = await requireMember(deps.db, input.group_id, userId);
+  const { member } = await requireGroupMember(deps.db, input.group_id, userId);
   return { enableEmail: member.enableEmail };
 }
 
@@ -396,7 +399,7 @@ export async function updateGroupNotifications(
   input: { user_id?: number; group_id: number; enableEmail: boolean },
 ): Promise<CurrentUser> {
   if (input.user_id !== undefined && input.user_id !== userId) throw forbidden();
-  await requireMember(deps.db, input.group_id, userId);
+  await requireGroupMember(deps.db, input.group_id, userId);
   await q.updateMember(deps.db, input.group_id, userId, { enableEmail: input.enableEmail });
   return users.getCurrentUser(deps, userId);
 }

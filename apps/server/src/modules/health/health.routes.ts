@@ -32,6 +32,8 @@ export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void 
         apple: deps.config.social.apple && { clientId: deps.config.social.apple.clientId },
         linkedin: deps.config.social.linkedin !== null,
       },
+      // The Maps JavaScript API key is a browser key (restricted by referrer), public by design.
+      maps: deps.config.maps,
       billing: {
         provider: deps.config.billing.provider,
         stripePublishableKey: deps.config.billing.provider === 'stripe' ? deps.config.billing.publishableKey : null,

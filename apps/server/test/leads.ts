@@ -1,0 +1,65 @@
+import { chatRooms, leads } from '../src/db/schema/index.js';
+import type { TestApp } from './test-app.js';
+
+// Factories shared by the lead, rating and comment tests: rows straight into the database, so a test
+// of one call does not depend on another. /lead/create itself is tested through HTTP.
+
+let sequence = 0;
+
+/** A valid /lead/create `lead` payload; override any field. */
+export function leadPayload(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    lead_id: 0,
+    first_name: 'Avery',
+    last_name: `Buyer${sequence}`,
+    title: 'Head of Procurement',
+    company: 'Northwind Traders',
+    email: `avery${sequence}@northwind.example`,
+    phone: '(212) 555-0147',
+    linkedin: 'linkedin.com/in/avery-buyer',
+    notes: 'Met at the trade show; budget approved for Q3.',
+    address: {
+      street_one: '350 Fifth Avenue',
+      street_two: 'Floor 21',
+      city: 'New York',
+      state_abbrv: 'NY',
+      postal: '10118',
+      latitude: 40.7484,
+      longitude: -73.9857,
+    },
+    ...overrides,
+  };
+}
+
+/** A lead row and its chat room, submitted by `createdBy` to `groupId`. */
+export async function insertLead(
+  t: TestApp,
+  values: { groupId: number; createdBy: number } & Partial<typeof leads.$inferInsert>,
+) {
+  sequence += 1;
+  return t.db.transaction(async (tx) => {
+    const [lead] = await tx
+      .insert(leads)
+      .values({
+        firstName: 'Robin',
+        lastName: `Prospect${sequence}`,
+        title: 'Operations Director',
+        company: 'Contoso Logistics',
+        email: `robin${sequence}@contoso.example`,
+        streetOne: '1 Market Street',
+        city: 'San Francisco',
+        stateAbbrv: 'CA',
+        postal: '94105',
+        latitude: 37.7936,
+        longitude: -122.3958,
+        ...values,
+      })
+      .returning();
+    const [room] = await tx
+      .insert(chatRooms)
+      .values({ kind: 'LEAD', leadId: lead!.id, groupId: lead!.groupId })
+      .returning();
+    return { ...lead!, roomId: room!.id };
+  });
+}

@@ -1,0 +1,304 @@
+import { z } from 'zod';
+import { LEAD_SORT, PAGE_SIZE, RATING_MAX } from '../constants.js';
+import { type addressInput, commentField, LEAD_MESSAGES, leadFieldsShape, requireOneContact } from '../forms/lead.js';
+import { defineCall, idField, messageResponse } from './call.js';
+import { pageFields } from './groups.js';
+
+// Leads, their ratings and comments: spec 001 §2, §3, §6, §7. Every call that names a lead answers
+// 404 LEAD_NOT_FOUND when it does not exist (or is not in the group the call names), 403
+// GROUP_NOT_MEMBER to a non-member of its group, and 403 LEAD_OWNER_ONLY where only the member who
+// submitted it may act (docs/decisions.md, "Leads (issue 6)").
+
+/** An address as the calls answer it (spec 001 §3); the country is US. */
+export const address = z.object({
+  streetOne: z.string(),
+  streetTwo: z.string().nullable(),
+  city: z.string(),
+  stateAbbrv: z.string(),
+  postal: z.string(),
+  placeId: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+});
+export type Address = z.infer<typeof address>;
+
+/** The form of an answered address that a call sends back (edit mode starts from it). */
+export function toAddressInput(a: Address): z.input<typeof addressInput> {
+  return {
+    street_one: a.streetOne,
+    street_two: a.streetTwo,
+    city: a.city,
+    state_abbrv: a.stateAbbrv as z.input<typeof addressInput>['state_abbrv'],
+    postal: a.postal,
+    place_id: a.placeId,
+    latitude: a.latitude,
+    longitude: a.longitude,
+  };
+}
+
+/** A lead's rating (spec 001 §3): the average of members' ratings, and the caller's own. */
+export const leadRating = z.object({
+  // Average of the members' ratings, one decimal; null while nobody has rated.
+  rating: z.number().nullable(),
+  // The caller's own rating; null when they have not rated (always null for the lead's owner).
+  userRating: z.number().int().nullable(),
+  count: z.number().int(),
+});
+export type LeadRating = z.infer<typeof leadRating>;
+
+/** A lead as a member of its group sees it (list rows and /lead/get). */
+export const lead = z.object({
+  leadId: z.number().int(),
+  groupId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  title: z.string(),
+  company: z.string(),
+  // Stored without formatting (ten digits, after +1 when given); shown with formatPhone.
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  notes: z.string().nullable(),
+  address,
+  createdBy: z.number().int(),
+  // The submitter's name, or 'Deleted user' (ARCHITECTURE §5).
+  ownerName: z.string(),
+  // createdBy equals the caller (spec 001 §6): edit, remove, and a read-only rating.
+  isOwner: z.boolean(),
+  assignedTo: z.object({ userId: z.number().int(), fullName: z.string() }).nullable(),
+  // Quality rating (the lead card's 0–5 stars).
+  rating: leadRating,
+  // The lead's chat room: its comments (/chat/lead/list, /chat/message/send).
+  roomId: z.number().int(),
+  createdAt: z.string(),
+  // ACTIVITY order: the latest of creation, edit, rating and comment.
+  lastActivityAt: z.string(),
+});
+export type Lead = z.infer<typeof lead>;
+
+export const leadListRequest = z.strictObject({
+  group_id: idField,
+  ...pageFields,
+  sort_by: z.literal(LEAD_SORT).default(LEAD_SORT),
+});
+export const leadListResponse = z.object({ leads: z.array(lead), totalCount: z.number().int() });
+
+export const leadIdRequest = z.strictObject({ lead_id: idField });
+
+// Create: { group_id, lead } with lead_id 0 (spec 001 §3, §7).
+export const leadCreateRequest = z.strictObject({
+  group_id: idField,
+  lead: z
+    .strictObject({ lead_id: z.literal(0).optional(), ...leadFieldsShape })
+    .superRefine((v, ctx) => requireOneContact(v, ctx)),
+});
+
+// Update: { lead_id, group_id, lead fields } (spec 001 §7).
+export const leadUpdateRequest = z
+  .strictObject({ lead_id: idField, group_id: idField, ...leadFieldsShape })
+  .superRefine((v, ctx) => requireOneContact(v, ctx));
+
+export const leadAssignRequest = z.strictObject({ group_id: idField, lead_id: idField, user_id: idField });
+
+export const leadGroupStatsRequest = z.strictObject({
+  // Group ids; absent or empty: every group of the caller (at most 50).
+  ids: z.array(idField).max(PAGE_SIZE).optional(),
+  search_by: z.string().max(50).optional(),
+});
+export const leadGroupStatsResponse = z.object({
+  groups: z.array(z.object({ groupId: z.number().int(), leadsCount: z.number().int() })),
+});
+
+export const leadUserStatsRequest = z.strictObject({
+  // User ids to report on; absent or empty: every member.
+  filter_ids: z.array(idField).max(PAGE_SIZE).optional(),
+  // Group ids to report on; absent or empty: every group of the caller (at most 50).
+  search_ids: z.array(idField).max(PAGE_SIZE).optional(),
+  filter_by: z.string().max(50).optional(),
+  search_by: z.string().max(50).optional(),
+});
+export const leadUserStatsResponse = z.object({
+  usersStats: z.array(
+    z.object({ groupId: z.number().int(), userId: z.number().int(), leadsSubmitted: z.number().int() }),
+  ),
+});
+
+// A rating is a whole number 0–5 (spec 001 §9); 0 takes the caller's rating back.
+export const ratingValue = z
+  .number({ error: LEAD_MESSAGES.ratingInvalid })
+  .int(LEAD_MESSAGES.ratingInvalid)
+  .min(0, LEAD_MESSAGES.ratingInvalid)
+  .max(RATING_MAX, LEAD_MESSAGES.ratingInvalid);
+
+export const qualityRateRequest = z.strictObject({ lead_id: idField, rating: ratingValue });
+export const relevancyRateRequest = z.strictObject({ lead_id: idField, group_id: idField, rating: ratingValue });
+export const userRatingsRequest = z.strictObject({ user_ids: z.array(idField).min(1).max(PAGE_SIZE) });
+export const userRatingsResponse = z.object({
+  // A member's rating: the average of the ratings of the leads they submitted; null when none is rated.
+  userRatings: z.array(z.object({ userId: z.number().int(), rating: z.number().nullable() })),
+});
+
+/** A chat message (spec 001 §3); a lead's comments are its room's messages. */
+export const chatMessage = z.object({
+  messageId: z.number().int(),
+  roomId: z.number().int(),
+  message: z.string(),
+  user: z.object({
+    userId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    avatarUrl: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+
+// id is the lead's id; newest first, 50 a page.
+export const chatLeadListRequest = z.strictObject({ id: idField, ...pageFields });
+export const chatLeadListResponse = z.object({
+  roomId: z.number().int(),
+  messages: z.array(chatMessage),
+  totalCount: z.number().int(),
+});
+export const chatMessageSendRequest = z.strictObject({ room_id: idField, message: commentField });
+
+// The address form's ZIP lookup (ARCHITECTURE §4: an offline ZIP table on the server).
+export const zipLookupRequest = z.strictObject({
+  postal: z
+    .string({ error: LEAD_MESSAGES.postalInvalid })
+    .trim()
+    .regex(/^\d{5}$/, LEAD_MESSAGES.postalInvalid),
+});
+export const zipLookupResponse = z.object({
+  postal: z.string(),
+  city: z.string(),
+  stateAbbrv: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+
+/**
+ * The CSV export of a group's leads (spec 001 §3 headers): `GET /api/lead/export?group_id=…` with
+ * the bearer token, answered as a streamed text/csv attachment. Not in the spec's call tables,
+ * which name no export call; a GET, so the browser's download helper can fetch it.
+ */
+export const LEAD_EXPORT_PATH = '/lead/export';
+export const leadExportQuery = z.strictObject({ group_id: idField });
+
+export const leadCalls = {
+  list: defineCall({
+    path: '/lead/list',
+    auth: true,
+    summary: "A group's leads, most recently active first (sort ACTIVITY), 50 a page",
+    request: leadListRequest,
+    response: leadListResponse,
+  }),
+  get: defineCall({
+    path: '/lead/get',
+    auth: true,
+    summary: 'One lead (members of its group)',
+    request: leadIdRequest,
+    response: lead,
+  }),
+  create: defineCall({
+    path: '/lead/create',
+    auth: true,
+    summary: 'Submit a lead to a group (members); the caller becomes its owner',
+    request: leadCreateRequest,
+    response: lead,
+  }),
+  update: defineCall({
+    path: '/lead/update',
+    auth: true,
+    summary: 'Change a lead (its owner)',
+    request: leadUpdateRequest,
+    response: lead,
+  }),
+  delete: defineCall({
+    path: '/lead/delete',
+    auth: true,
+    summary: 'Delete a lead, its ratings and comments (its owner)',
+    request: leadIdRequest,
+    response: messageResponse,
+  }),
+  assign: defineCall({
+    path: '/lead/assign',
+    auth: true,
+    summary: 'Assign a lead to a member of its group (its owner)',
+    request: leadAssignRequest,
+    response: lead,
+  }),
+  groupStats: defineCall({
+    path: '/lead/group_stats',
+    auth: true,
+    summary: "Leads per group, for the caller's groups",
+    request: leadGroupStatsRequest,
+    response: leadGroupStatsResponse,
+  }),
+  userStats: defineCall({
+    path: '/lead/user_stats',
+    auth: true,
+    summary: "Leads submitted per member, in the caller's groups",
+    request: leadUserStatsRequest,
+    response: leadUserStatsResponse,
+  }),
+} as const;
+
+export const ratingCalls = {
+  qualityGet: defineCall({
+    path: '/rating/quality/get',
+    auth: true,
+    summary: "A lead's quality rating: the members' average and the caller's own",
+    request: leadIdRequest,
+    response: leadRating,
+  }),
+  qualityRate: defineCall({
+    path: '/rating/quality/rate',
+    auth: true,
+    summary: "Rate a lead's quality 1–5, or 0 to take the rating back (members other than its owner)",
+    request: qualityRateRequest,
+    response: leadRating,
+  }),
+  relevancyRate: defineCall({
+    path: '/rating/relevancy/rate',
+    auth: true,
+    summary: "Rate a lead's relevancy to the caller 1–5, or 0 to take it back (members other than its owner)",
+    request: relevancyRateRequest,
+    response: leadRating,
+  }),
+  user: defineCall({
+    path: '/rating/user',
+    auth: true,
+    summary: 'Members’ ratings: the average rating of the leads each submitted (the caller and co-members only)',
+    request: userRatingsRequest,
+    response: userRatingsResponse,
+  }),
+} as const;
+
+export const chatCalls = {
+  leadList: defineCall({
+    path: '/chat/lead/list',
+    auth: true,
+    summary: "A lead's comments, newest first, 50 a page (members of its group)",
+    request: chatLeadListRequest,
+    response: chatLeadListResponse,
+  }),
+  messageSend: defineCall({
+    path: '/chat/message/send',
+    auth: true,
+    summary: "Post a message to a chat room (a lead's comments: members of its group)",
+    request: chatMessageSendRequest,
+    response: chatMessage,
+  }),
+} as const;
+
+export const addressCalls = {
+  zipLookup: defineCall({
+    path: '/address/zip',
+    auth: true,
+    summary: 'City, state and coordinates of a US ZIP code, from the offline ZIP table',
+    request: zipLookupRequest,
+    response: zipLookupResponse,
+  }),
+} as const;

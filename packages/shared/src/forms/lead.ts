@@ -1,0 +1,212 @@
+import { z } from 'zod';
+import {
+  ADDRESS_CITY_MAX,
+  ADDRESS_STREET_MAX,
+  COMMENT_MAX,
+  CONTACT_INFO_KINDS,
+  type ContactInfoKind,
+  LEAD_EMAIL_MAX,
+  LEAD_LINKEDIN_MAX,
+  LEAD_NAME_MAX,
+  LEAD_NOTES_MAX,
+  LINKEDIN_HOST,
+  MAX_CONTACT_INFO_KINDS,
+  ZIP_CODE_LENGTH,
+} from '../constants.js';
+import { isValidPhone } from '../format/phone.js';
+import { STATE_ABBREVIATIONS } from '../format/us-states.js';
+
+// The lead form of spec 001 §5 with its exact messages, the lead texts of spec 001 §2 and §8, and
+// the address of spec 001 §3. The same rules check the dialog in the browser and the calls on the server.
+
+export const LEAD_MESSAGES = {
+  // Form messages (spec 001 §5; the ones the spec does not quote follow its pattern)
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  companyRequired: 'Company is required',
+  titleRequired: 'Position is required',
+  tooLong: (n: number) => `Must be less than ${n} characters`,
+  emailInvalid: 'Must be a valid email',
+  phoneInvalid: 'Must be a valid phone number',
+  linkedinFormat: `LinkedIn profile should be in '${LINKEDIN_HOST}/in/profile' format`,
+  contactRequired: 'You must have one of phone, email or linkedin',
+  addressRequired: 'Address is required',
+  streetRequired: 'Street address is required',
+  cityRequired: 'City is required',
+  stateRequired: 'Choose a state',
+  postalInvalid: `ZIP code must be ${ZIP_CODE_LENGTH} digits`,
+  coordinatesInvalid: 'The location of this address is not valid.',
+
+  // Lead details (spec 001 §2; the lead list's empty state is in GROUP_MESSAGES)
+  commentsEmpty:
+    "There's not much here yet. Leave a comment to provide additional information or share your experience(s) working with this lead",
+  commentPlaceholder: 'Enter your comment',
+
+  // Fallbacks when the server gives none (spec 001 §8)
+  listFailed: 'Lead list failed.',
+  createFailed: 'Create lead failed.',
+  updateFailed: 'Update lead failed.',
+  deleteFailed: 'Delete lead failed.',
+  assignFailed: 'Assign user to lead failed',
+  commentFailed: 'Submit chat lead message failed.',
+
+  // Server answers where the spec is silent (docs/decisions.md, "Leads (issue 6)")
+  notFound: 'This lead does not exist.',
+  ownerOnly: 'Only the member who submitted this lead can do this.',
+  ownRating: 'You cannot rate your own lead.',
+  ratingInvalid: 'Rating must be a whole number from 0 to 5',
+  deleted: 'The lead has been deleted.',
+  zipNotFound: 'We could not find this ZIP code.',
+  commentRequired: 'Write a comment first.',
+  commentTooLong: `Must be less than ${COMMENT_MAX} characters`,
+  roomNotFound: 'This conversation does not exist.',
+  ratingUsersNotVisible: 'You can only see the ratings of members of your groups.',
+  exportFailed: 'The leads could not be exported.',
+} as const;
+
+const requiredLeadText = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(LEAD_NAME_MAX, LEAD_MESSAGES.tooLong(LEAD_NAME_MAX));
+
+export const leadFirstNameField = requiredLeadText(LEAD_MESSAGES.firstNameRequired);
+export const leadLastNameField = requiredLeadText(LEAD_MESSAGES.lastNameRequired);
+export const leadCompanyField = requiredLeadText(LEAD_MESSAGES.companyRequired);
+export const leadTitleField = requiredLeadText(LEAD_MESSAGES.titleRequired);
+
+// Contact info: each may be empty; a given value must be valid.
+export const leadEmailField = z
+  .string({ error: LEAD_MESSAGES.emailInvalid })
+  .trim()
+  .max(LEAD_EMAIL_MAX, LEAD_MESSAGES.tooLong(LEAD_EMAIL_MAX))
+  .refine((v) => v === '' || z.email().safeParse(v).success, LEAD_MESSAGES.emailInvalid);
+export const leadPhoneField = z
+  .string({ error: LEAD_MESSAGES.phoneInvalid })
+  .trim()
+  .refine((v) => v === '' || isValidPhone(v), LEAD_MESSAGES.phoneInvalid);
+export const leadLinkedinField = z
+  .string({ error: LEAD_MESSAGES.linkedinFormat })
+  .trim()
+  .max(LEAD_LINKEDIN_MAX, LEAD_MESSAGES.tooLong(LEAD_LINKEDIN_MAX))
+  .refine((v) => v === '' || v.toLowerCase().includes(`${LINKEDIN_HOST}/in/`), LEAD_MESSAGES.linkedinFormat);
+export const leadNotesField = z
+  .string({ error: LEAD_MESSAGES.tooLong(LEAD_NOTES_MAX) })
+  .trim()
+  .max(LEAD_NOTES_MAX, LEAD_MESSAGES.tooLong(LEAD_NOTES_MAX));
+
+/** An address as the calls send it (spec 001 §3): US only; coordinates optional (the server fills them from the ZIP). */
+export const addressInput = z.strictObject(
+  {
+    street_one: z
+      .string({ error: LEAD_MESSAGES.streetRequired })
+      .trim()
+      .min(1, LEAD_MESSAGES.streetRequired)
+      .max(ADDRESS_STREET_MAX, LEAD_MESSAGES.tooLong(ADDRESS_STREET_MAX)),
+    street_two: z
+      .string()
+      .trim()
+      .max(ADDRESS_STREET_MAX, LEAD_MESSAGES.tooLong(ADDRESS_STREET_MAX))
+      .nullish()
+      .transform((v) => v || null),
+    city: z
+      .string({ error: LEAD_MESSAGES.cityRequired })
+      .trim()
+      .min(1, LEAD_MESSAGES.cityRequired)
+      .max(ADDRESS_CITY_MAX, LEAD_MESSAGES.tooLong(ADDRESS_CITY_MAX)),
+    state_abbrv: z.enum(STATE_ABBREVIATIONS, { error: LEAD_MESSAGES.stateRequired }),
+    postal: z
+      .string({ error: LEAD_MESSAGES.postalInvalid })
+      .trim()
+      .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), LEAD_MESSAGES.postalInvalid),
+    latitude: z.number({ error: LEAD_MESSAGES.coordinatesInvalid }).min(-90).max(90).nullish(),
+    longitude: z.number({ error: LEAD_MESSAGES.coordinatesInvalid }).min(-180).max(180).nullish(),
+    place_id: z.string().trim().max(300).nullish(),
+  },
+  {
+    // A missing address (null or absent) reads 'Address is required'; other object errors keep zod's words.
+    error: (issue) => (issue.code === 'invalid_type' ? LEAD_MESSAGES.addressRequired : undefined),
+  },
+);
+export type AddressInput = z.input<typeof addressInput>;
+
+const requiredAddress = z.preprocess((v) => v ?? undefined, addressInput);
+
+/** The lead fields both /lead/create (inside `lead`) and /lead/update send. */
+export const leadFieldsShape = {
+  first_name: leadFirstNameField,
+  last_name: leadLastNameField,
+  title: leadTitleField,
+  company: leadCompanyField,
+  email: leadEmailField.optional(),
+  phone: leadPhoneField.optional(),
+  linkedin: leadLinkedinField.optional(),
+  notes: leadNotesField.optional(),
+  address: requiredAddress,
+};
+
+/** 'You must have one of phone, email or linkedin', reported on each contact field the form shows. */
+export function requireOneContact(
+  value: { email?: string; phone?: string; linkedin?: string },
+  ctx: z.RefinementCtx,
+  paths: readonly ContactInfoKind[] = CONTACT_INFO_KINDS,
+): void {
+  if (value.email || value.phone || value.linkedin) return;
+  for (const path of paths) ctx.addIssue({ code: 'custom', path: [path], message: LEAD_MESSAGES.contactRequired });
+}
+
+/**
+ * The create/edit lead dialog (spec 001 §4, §5): the chosen contact-info kinds start with email,
+ * up to 3, each once; only the chosen kinds' values count and are sent.
+ */
+export const leadForm = z
+  .object({
+    first_name: leadFirstNameField,
+    last_name: leadLastNameField,
+    title: leadTitleField,
+    company: leadCompanyField,
+    contactKinds: z
+      .array(z.enum(CONTACT_INFO_KINDS))
+      .min(1)
+      .max(MAX_CONTACT_INFO_KINDS)
+      .refine((kinds) => new Set(kinds).size === kinds.length),
+    email: leadEmailField,
+    phone: leadPhoneField,
+    linkedin: leadLinkedinField,
+    notes: leadNotesField,
+    address: requiredAddress,
+  })
+  .superRefine((form, ctx) => {
+    const chosen = (kind: ContactInfoKind) => (form.contactKinds.includes(kind) ? form[kind] : '');
+    requireOneContact(
+      { email: chosen('email'), phone: chosen('phone'), linkedin: chosen('linkedin') },
+      ctx,
+      form.contactKinds,
+    );
+  });
+export type LeadFormInput = z.input<typeof leadForm>;
+export type LeadFormValues = z.output<typeof leadForm>;
+
+/** The fields a valid form sends: the chosen contact kinds only (an unchosen kind is sent empty, clearing it). */
+export function leadFieldsFromForm(form: LeadFormValues) {
+  const chosen = (kind: ContactInfoKind) => (form.contactKinds.includes(kind) ? form[kind] : '');
+  return {
+    first_name: form.first_name,
+    last_name: form.last_name,
+    title: form.title,
+    company: form.company,
+    email: chosen('email'),
+    phone: chosen('phone'),
+    linkedin: chosen('linkedin'),
+    notes: form.notes,
+    address: form.address,
+  };
+}
+
+// A lead comment (the lead's chat room message).
+export const commentField = z
+  .string({ error: LEAD_MESSAGES.commentRequired })
+  .trim()
+  .min(1, LEAD_MESSAGES.commentRequired)
+  .max(COMMENT_MAX, LEAD_MESSAGES.commentTooLong);
