@@ -177,14 +177,19 @@ export const leadForm = z
     notes: leadNotesField,
     address: requiredAddress,
   })
-  .superRefine((form, ctx) => {
-    const chosen = (kind: ContactInfoKind) => (form.contactKinds.includes(kind) ? form[kind] : '');
-    requireOneContact(
-      { email: chosen('email'), phone: chosen('phone'), linkedin: chosen('linkedin') },
-      ctx,
-      form.contactKinds,
-    );
-  });
+  .superRefine(
+    (form, ctx) => {
+      const chosen = (kind: ContactInfoKind) => (form.contactKinds.includes(kind) ? form[kind] : '');
+      requireOneContact(
+        { email: chosen('email'), phone: chosen('phone'), linkedin: chosen('linkedin') },
+        ctx,
+        form.contactKinds,
+      );
+    },
+    // The dialog shows this message while other fields (the address, a name) are still wrong: zod
+    // skips object refinements after any aborting issue unless told when to run.
+    { when: (payload) => Array.isArray((payload.value as { contactKinds?: unknown } | undefined)?.contactKinds) },
+  );
 export type LeadFormInput = z.input<typeof leadForm>;
 export type LeadFormValues = z.output<typeof leadForm>;
 
