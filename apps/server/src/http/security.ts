@@ -22,6 +22,28 @@ const STRIPE_JS = {
   style: [],
 };
 
+// The Maps JavaScript API and Places autocomplete (Google's documented CSP hosts), when a key is set.
+const GOOGLE_MAPS_JS = {
+  script: ['https://maps.googleapis.com'],
+  connect: ['https://maps.googleapis.com'],
+  img: ['https://maps.gstatic.com', 'https://*.googleapis.com'],
+  style: ['https://fonts.googleapis.com'],
+  font: ['https://fonts.gstatic.com'],
+};
+
+/**
+ * The img-src source of a Leaflet tile URL: its origin when it is an http(s) address (a `{s}`
+ * subdomain placeholder becomes a wildcard); nothing for a path on this server ('self' covers it).
+ */
+export function tileImageSource(tileUrl: string | undefined): string | undefined {
+  const match = tileUrl ? /^(https?):\/\/([^/?#]+)/i.exec(tileUrl) : null;
+  if (!match) return undefined;
+  const host = match[2]!.replace(/^\{s\}\./, '*.');
+  // Any other placeholder in the host cannot be written as a CSP source.
+  if (/[{}]/.test(host)) return undefined;
+  return `${match[1]!.toLowerCase()}://${host.toLowerCase()}`;
+}
+
 export interface SecurityHeaderOptions {
   sentryDsn?: string;
   /** Google Identity Services is loaded by the sign-in page. */
@@ -30,6 +52,10 @@ export interface SecurityHeaderOptions {
   apple?: boolean;
   /** Stripe.js is loaded for the card fields (Stripe is the payment provider). */
   stripe?: boolean;
+  /** Leaflet's tile server (MAP_TILE_URL): its tiles are images. */
+  mapTileUrl?: string;
+  /** Google Maps and Places are loaded by the address form (GOOGLE_MAPS_API_KEY is set). */
+  googleMaps?: boolean;
 }
 
 /** Security headers with a strict CSP: the web app keeps tokens in local storage, so no inline script may run. */
@@ -39,6 +65,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   const scriptSrc = ["'self'"];
   const frameSrc = ["'self'"];
   const styleSrc = ["'self'", "'unsafe-inline'"];
+  const imgSrc = ["'self'", 'data:', 'blob:'];
+  const fontSrc = ["'self'", 'data:'];
+  const tiles = tileImageSource(options.mapTileUrl);
+  if (tiles) imgSrc.push(tiles);
+  if (options.googleMaps) {
+    scriptSrc.push(...GOOGLE_MAPS_JS.script);
+    connectSrc.push(...GOOGLE_MAPS_JS.connect);
+    imgSrc.push(...GOOGLE_MAPS_JS.img);
+    styleSrc.push(...GOOGLE_MAPS_JS.style);
+    fontSrc.push(...GOOGLE_MAPS_JS.font);
+  }
   const providers = [
     options.google && GOOGLE_IDENTITY_SERVICES,
     options.apple && SIGN_IN_WITH_APPLE_JS,
@@ -60,8 +97,8 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
         // MUI (emotion) injects style elements.
         styleSrc,
         frameSrc,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
+        imgSrc,
+        fontSrc,
         connectSrc,
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

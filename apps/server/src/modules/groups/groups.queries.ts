@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { groupInvites, groupMembers, groups, products, targets, users } from '../../db/schema/index.js';
+import { groupInvites, groupMembers, groups, leads, products, targets, users } from '../../db/schema/index.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type NewGroup = typeof groups.$inferInsert;
@@ -203,4 +203,42 @@ export async function useInvite(db: DbOrTx, id: number, now: Date): Promise<bool
 
 export async function deleteInvitesTo(db: DbOrTx, email: string): Promise<void> {
   await db.delete(groupInvites).where(eq(groupInvites.email, email));
+}
+
+// Lead counts live here, not in the leads module, so groups and leads do not import each other's queries.
+
+/** Leads per group (through leads_group_activity_idx, whose first column is group_id). */
+export async function countLeadsByGroup(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
+  if (groupIds.length === 0) return new Map();
+  const rows = await db
+    .select({ groupId: leads.groupId, n: count() })
+    .from(leads)
+    .where(inArray(leads.groupId, groupIds))
+    .groupBy(leads.groupId);
+  return new Map(rows.map((r) => [r.groupId, r.n]));
+}
+
+/** Leads submitted per member of some groups (through leads_created_by_idx), keyed `groupId:userId`. */
+export async function countLeadsByMember(
+  db: DbOrTx,
+  groupIds: number[],
+  userIds: number[],
+): Promise<Map<string, number>> {
+  if (groupIds.length === 0 || userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ groupId: leads.groupId, userId: leads.createdBy, n: count() })
+    .from(leads)
+    .where(and(inArray(leads.groupId, groupIds), inArray(leads.createdBy, userIds)))
+    .groupBy(leads.groupId, leads.createdBy);
+  return new Map(rows.map((r) => [`${r.groupId}:${r.userId}`, r.n]));
+}
+
+/** A current member whose account is visible (not hidden by a deletion request). */
+export async function isVisibleMember(db: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), visibleUser));
+  return row !== undefined;
 }

@@ -16,6 +16,7 @@ import { HOUR_MS } from '../../lib/clock.js';
 import { groupInviteLink } from '../../lib/links.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
+import { findMemberRatings } from '../ratings/ratings.service.js';
 import * as users from '../users/users.service.js';
 import { groupInviteEmail } from './groups.emails.js';
 import * as q from './groups.queries.js';
@@ -25,18 +26,14 @@ import * as q from './groups.queries.js';
 
 const INVITE_EXPIRY_MS = GROUP_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
 
-/**
- * Leads submitted per group and per member. The leads issue replaces these two with counts of
- * its table; until then every group has 0 leads.
- */
-export async function countLeadsByGroup(_db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
-  return new Map(groupIds.map((id) => [id, 0]));
+/** Leads submitted per group (the leads table, counted in one grouped query). */
+export async function countLeadsByGroup(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
+  return q.countLeadsByGroup(db, groupIds);
 }
-export async function countLeadsByMember(
-  _db: DbOrTx,
-  pairs: { groupId: number; userId: number }[],
-): Promise<Map<string, number>> {
-  return new Map(pairs.map((p) => [`${p.groupId}:${p.userId}`, 0]));
+
+/** Whether a user is a current, visible member of a group (a lead may be assigned to them). */
+export async function isGroupMember(db: DbOrTx, groupId: number, userId: number): Promise<boolean> {
+  return q.isVisibleMember(db, groupId, userId);
 }
 
 const ownerName = (row: q.GroupSummaryRow) =>
@@ -332,27 +329,45 @@ export async function deleteGroup(deps: AppDeps, userId: number, groupId: number
   return { message: GROUP_MESSAGES.deleted };
 }
 
+/**
+ * The groups a stats call reports on: the named ones (each must be the caller's: 404/403 as
+ * requireGroupMember), or, when none is named, the caller's groups (at most one page).
+ */
+export async function resolveCallerGroupIds(db: DbOrTx, userId: number, ids: number[] | undefined): Promise<number[]> {
+  if (!ids || ids.length === 0) return q.listGroupIdsOfUser(db, userId, PAGE_SIZE);
+  const groupIds = [...new Set(ids)];
+  for (const id of groupIds) await requireGroupMember(db, id, userId);
+  return groupIds;
+}
+
+/** Leads submitted by each visible member of the groups (search_ids), optionally only some members (filter_ids). */
+export async function memberLeadStats(
+  db: DbOrTx,
+  userId: number,
+  input: { search_ids?: number[]; filter_ids?: number[] },
+): Promise<{ groupIds: number[]; stats: { groupId: number; userId: number; leadsSubmitted: number }[] }> {
+  const groupIds = await resolveCallerGroupIds(db, userId, input.search_ids);
+  const filter = input.filter_ids && input.filter_ids.length > 0 ? new Set(input.filter_ids) : null;
+  const pairs = (await q.listMemberIds(db, groupIds)).filter((p) => !filter || filter.has(p.userId));
+  const counts = await q.countLeadsByMember(db, groupIds, [...new Set(pairs.map((p) => p.userId))]);
+  return {
+    groupIds,
+    stats: pairs.map((p) => ({ ...p, leadsSubmitted: counts.get(`${p.groupId}:${p.userId}`) ?? 0 })),
+  };
+}
+
 export async function groupStats(
   deps: AppDeps,
   userId: number,
   input: { search_ids?: number[]; filter_ids?: number[] },
 ): Promise<{ groups: { groupId: number; usersStats: { userId: number; leadsSubmitted: number }[] }[] }> {
-  let groupIds: number[];
-  if (input.search_ids && input.search_ids.length > 0) {
-    groupIds = [...new Set(input.search_ids)];
-    for (const id of groupIds) await requireGroupMember(deps.db, id, userId);
-  } else {
-    groupIds = await q.listGroupIdsOfUser(deps.db, userId, PAGE_SIZE);
-  }
-  const filter = input.filter_ids && input.filter_ids.length > 0 ? new Set(input.filter_ids) : null;
-  const pairs = (await q.listMemberIds(deps.db, groupIds)).filter((p) => !filter || filter.has(p.userId));
-  const leads = await countLeadsByMember(deps.db, pairs);
+  const { groupIds, stats } = await memberLeadStats(deps.db, userId, input);
   return {
     groups: groupIds.map((groupId) => ({
       groupId,
-      usersStats: pairs
-        .filter((p) => p.groupId === groupId)
-        .map((p) => ({ userId: p.userId, leadsSubmitted: leads.get(`${p.groupId}:${p.userId}`) ?? 0 })),
+      usersStats: stats
+        .filter((s) => s.groupId === groupId)
+        .map((s) => ({ userId: s.userId, leadsSubmitted: s.leadsSubmitted })),
     })),
   };
 }
@@ -367,14 +382,17 @@ export async function listGroupUsers(
     q.listMembers(deps.db, input.group_id, { offset: input.start_position, limit: input.get_next }),
     q.countMembers(deps.db, [input.group_id]),
   ]);
+  const ratings = await findMemberRatings(
+    deps.db,
+    rows.map((r) => r.userId),
+  );
   return {
     users: rows.map((r) => ({
       userId: r.userId,
       fullName: `${r.firstName} ${r.lastName}`.trim(),
       userRole: r.role,
       product: r.product,
-      // The ratings issue fills this in.
-      rating: null,
+      rating: ratings.get(r.userId) ?? null,
       title: r.title,
       avatarUrl: r.avatarKey === null ? null : `/api/${r.avatarKey}`,
     })),

@@ -1,8 +1,8 @@
-import { LEAD_MESSAGES } from '@leadcircle/shared';
+import { LEAD_MESSAGES, type LeadRating } from '@leadcircle/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatRooms, leads } from '../../db/schema/index.js';
-import { notFound } from '../../http/errors.js';
+import { forbidden, notFound } from '../../http/errors.js';
 import { requireGroupMember } from '../groups/groups.service.js';
 
 // Who may reach a lead (spec 001 §6; ARCHITECTURE §5): members of its group. The leads, ratings and
@@ -34,4 +34,28 @@ export async function touchLead(db: DbOrTx, leadId: number, now: Date): Promise<
 export async function findLeadRoomId(db: DbOrTx, leadId: number): Promise<number | undefined> {
   const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.leadId, leadId));
   return row?.id;
+}
+
+export const leadOwnerOnly = () => forbidden('LEAD_OWNER_ONLY', LEAD_MESSAGES.ownerOnly);
+
+/**
+ * The lead for its owner (spec 001 §6: only the member who submitted it edits, deletes or assigns
+ * it). With `groupId`, a lead of another group reads as not found. 404 LEAD_NOT_FOUND, then 403
+ * GROUP_NOT_MEMBER to a non-member, then 403 LEAD_OWNER_ONLY to another member.
+ */
+export async function requireLeadOwner(db: DbOrTx, leadId: number, userId: number, groupId?: number) {
+  const lead = await findLeadRow(db, leadId);
+  if (!lead || (groupId !== undefined && lead.groupId !== groupId)) throw leadNotFound();
+  const { group } = await requireGroupMember(db, lead.groupId, userId);
+  if (lead.createdBy !== userId) throw leadOwnerOnly();
+  return { lead, group };
+}
+
+/** A lead's rating as every call answers it: the average to one decimal, null while nobody has rated. */
+export function leadRatingOf(ratingSum: number, ratingCount: number, userRating: number | null): LeadRating {
+  return {
+    rating: ratingCount ? Math.round((ratingSum / ratingCount) * 10) / 10 : null,
+    userRating,
+    count: ratingCount,
+  };
 }

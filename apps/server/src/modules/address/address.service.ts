@@ -1,0 +1,36 @@
+import { LEAD_MESSAGES } from '@leadcircle/shared';
+import zipcodes from 'zipcodes';
+import { notFound } from '../../http/errors.js';
+
+// The offline ZIP table (ARCHITECTURE §4): the `zipcodes` package, US and Canadian codes; addresses
+// are US only (spec 001 §3), so a Canadian code is unknown here.
+
+export interface ZipPlace {
+  postal: string;
+  city: string;
+  stateAbbrv: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** The city, state and coordinates of a US ZIP code; undefined when the table does not know it. */
+export function findZipPlace(postal: string): ZipPlace | undefined {
+  const code = postal.trim();
+  if (!/^\d{5}$/.test(code)) return undefined;
+  const found = zipcodes.lookup(code);
+  if (found?.country !== 'US') return undefined;
+  return {
+    postal: found.zip,
+    city: found.city,
+    stateAbbrv: found.state,
+    latitude: found.latitude,
+    longitude: found.longitude,
+  };
+}
+
+/** /address/zip: 404 ADDRESS_ZIP_NOT_FOUND for a code the table does not know. */
+export async function lookupZip(postal: string): Promise<ZipPlace> {
+  const place = findZipPlace(postal);
+  if (!place) throw notFound('ADDRESS_ZIP_NOT_FOUND', LEAD_MESSAGES.zipNotFound);
+  return place;
+}

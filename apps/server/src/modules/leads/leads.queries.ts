@@ -1,0 +1,117 @@
+import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client.js';
+import { chatRooms, leadRatings, leads, users } from '../../db/schema/index.js';
+
+// Leads (issue 6): Drizzle only, every query scoped by group or lead; "nothing found" is undefined.
+
+export type NewLead = typeof leads.$inferInsert;
+export type LeadFields = Omit<NewLead, 'id' | 'groupId' | 'createdBy' | 'createdAt' | 'ratingSum' | 'ratingCount'>;
+
+const owners = alias(users, 'owners');
+const assignees = alias(users, 'assignees');
+
+// A lead as a viewer sees it: the row, its submitter's and assignee's names, its room and the
+// viewer's own quality rating, in one query (no per-row lookups).
+const viewColumns = {
+  lead: leads,
+  ownerFirstName: owners.firstName,
+  ownerLastName: owners.lastName,
+  ownerHidden: sql<boolean>`${owners.deletionRequestedAt} is not null`,
+  assigneeFirstName: assignees.firstName,
+  assigneeLastName: assignees.lastName,
+  assigneeHidden: sql<boolean>`${assignees.deletionRequestedAt} is not null`,
+  roomId: chatRooms.id,
+  userRating: leadRatings.rating,
+};
+export type LeadViewRow = {
+  lead: typeof leads.$inferSelect;
+  ownerFirstName: string;
+  ownerLastName: string;
+  ownerHidden: boolean;
+  assigneeFirstName: string | null;
+  assigneeLastName: string | null;
+  assigneeHidden: boolean;
+  roomId: number | null;
+  userRating: number | null;
+};
+
+function selectLeadViews(db: DbOrTx, viewerId: number) {
+  return db
+    .select(viewColumns)
+    .from(leads)
+    .innerJoin(owners, eq(owners.id, leads.createdBy))
+    .leftJoin(assignees, eq(assignees.id, leads.assignedTo))
+    .leftJoin(chatRooms, eq(chatRooms.leadId, leads.id))
+    .leftJoin(
+      leadRatings,
+      and(eq(leadRatings.leadId, leads.id), eq(leadRatings.userId, viewerId), eq(leadRatings.kind, 'QUALITY')),
+    );
+}
+
+/**
+ * One page of a group's leads, most recently active first (sort ACTIVITY). The ORDER BY matches
+ * leads_group_activity_idx column for column, so PostgreSQL walks the index and stops at the page's
+ * end instead of sorting the group. Returned unawaited so a test can EXPLAIN it.
+ */
+export function leadPageQuery(
+  db: DbOrTx,
+  params: { groupId: number; viewerId: number; offset: number; limit: number },
+) {
+  return selectLeadViews(db, params.viewerId)
+    .where(eq(leads.groupId, params.groupId))
+    .orderBy(desc(leads.lastActivityAt), desc(leads.id))
+    .offset(params.offset)
+    .limit(params.limit);
+}
+
+export async function listLeadsByGroup(
+  db: DbOrTx,
+  params: { groupId: number; viewerId: number; offset: number; limit: number },
+): Promise<LeadViewRow[]> {
+  return leadPageQuery(db, params);
+}
+
+export async function countLeadsInGroup(db: DbOrTx, groupId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(leads).where(eq(leads.groupId, groupId));
+  return row?.n ?? 0;
+}
+
+export async function findLeadView(db: DbOrTx, leadId: number, viewerId: number): Promise<LeadViewRow | undefined> {
+  const [row] = await selectLeadViews(db, viewerId).where(eq(leads.id, leadId));
+  return row;
+}
+
+/** Inserts a lead and its chat room (its comments); run it in a transaction. */
+export async function insertLeadWithRoom(tx: DbOrTx, values: NewLead): Promise<number> {
+  const [lead] = await tx.insert(leads).values(values).returning({ id: leads.id, groupId: leads.groupId });
+  await tx.insert(chatRooms).values({ kind: 'LEAD', leadId: lead!.id, groupId: lead!.groupId });
+  return lead!.id;
+}
+
+export async function updateLead(db: DbOrTx, leadId: number, values: Partial<NewLead>): Promise<void> {
+  await db.update(leads).set(values).where(eq(leads.id, leadId));
+}
+
+/** Deletes a lead; its ratings, room and messages go with it (foreign keys cascade). */
+export async function deleteLead(db: DbOrTx, leadId: number): Promise<void> {
+  await db.delete(leads).where(eq(leads.id, leadId));
+}
+
+/** The CSV export's rows: one batch of a group's leads after an id, in id order (keyset paging). */
+export async function listLeadsForExport(db: DbOrTx, groupId: number, afterId: number, limit: number) {
+  return db
+    .select({
+      id: leads.id,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      email: leads.email,
+      phone: leads.phone,
+      company: leads.company,
+      title: leads.title,
+    })
+    .from(leads)
+    .where(and(eq(leads.groupId, groupId), gt(leads.id, afterId)))
+    .orderBy(asc(leads.id))
+    .limit(limit);
+}

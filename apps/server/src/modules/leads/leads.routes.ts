@@ -1,0 +1,41 @@
+import { LEAD_EXPORT_PATH, leadCalls, leadExportQuery } from '@leadcircle/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../app-deps.js';
+import type { AuthGuard, CallRegistrar } from '../../http/call.js';
+import * as leads from './leads.service.js';
+
+// The lead calls of spec 001 §7, and the CSV export (a GET: the browser downloads it).
+export function registerLeadRoutes(
+  app: FastifyInstance,
+  call: CallRegistrar,
+  deps: AppDeps,
+  authenticate: AuthGuard,
+): void {
+  call(leadCalls.list, ({ userId, body }) => leads.listLeads(deps, userId, body));
+  call(leadCalls.get, ({ userId, body }) => leads.getLead(deps, userId, body.lead_id));
+  call(leadCalls.create, ({ userId, body }) => leads.createLead(deps, userId, body));
+  call(leadCalls.update, ({ userId, body }) => leads.updateLead(deps, userId, body));
+  call(leadCalls.delete, ({ userId, body }) => leads.deleteLead(deps, userId, body.lead_id));
+  call(leadCalls.assign, ({ userId, body }) => leads.assignLead(deps, userId, body));
+  call(leadCalls.groupStats, ({ userId, body }) => leads.groupLeadStats(deps, userId, body));
+  call(leadCalls.userStats, ({ userId, body }) => leads.userLeadStats(deps, userId, body));
+
+  app.withTypeProvider<ZodTypeProvider>().get(`/api${LEAD_EXPORT_PATH}`, {
+    schema: {
+      summary: "A group's leads as a CSV file (members of the group)",
+      tags: ['lead'],
+      querystring: leadExportQuery,
+      security: [{ bearerAuth: [] }],
+    },
+    onRequest: authenticate,
+    handler: async (request, reply) => {
+      const { filename, stream } = await leads.exportLeads(deps, request.userId!, request.query.group_id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'private, no-store')
+        .send(stream);
+    },
+  });
+}
