@@ -34,8 +34,14 @@ export type ErrorBody = z.infer<typeof errorBody>;
 export const messageResponse = z.object({ message: z.string() });
 export const emptyRequest = z.strictObject({});
 
-// Ids arrive as JSON numbers, or as digits when they come from a link's query string.
+// Ids arrive as JSON numbers, or as digits when they come from a link's query string. They are
+// PostgreSQL integers (serial): a larger number is no id, refused here rather than by the database.
+export const ID_MAX = 2_147_483_647;
 export const idField = z.preprocess(
   (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
-  z.number({ error: 'Must be a number' }).int('Must be a whole number').positive('Must be a positive number'),
+  z
+    .number({ error: 'Must be a number' })
+    .int('Must be a whole number')
+    .positive('Must be a positive number')
+    .max(ID_MAX, 'Must be a valid id'),
 );

@@ -1,0 +1,95 @@
+import { LEAD_MESSAGES, type LeadRating } from '@leadcircle/shared';
+import type { AppDeps } from '../../app-deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { forbidden } from '../../http/errors.js';
+import { requireGroupMember } from '../groups/groups.service.js';
+import { findLeadRow, type LeadRow, leadNotFound, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import * as q from './ratings.queries.js';
+
+// Lead ratings (issue 6; spec 001 §3, §6, §7): members of the lead's group rate it 1–5 (0 takes the
+// rating back); its owner cannot. Quality ratings are also kept as leads.rating_sum / rating_count.
+// Decisions: docs/decisions.md "Leads (issue 6): ratings and comments".
+
+/** The answered rating: the average to one decimal (null while nobody rated), the caller's own, the count. */
+export function presentLeadRating(sum: number, count: number, userRating: number | null): LeadRating {
+  return { rating: count ? Math.round((sum / count) * 10) / 10 : null, userRating, count };
+}
+
+/** Members' ratings (the average of their rated leads' averages), for a page of members: one query. */
+export function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  return q.averageSubmitterRatings(db, userIds);
+}
+
+const ownRating = () => forbidden('LEAD_OWN_RATING', LEAD_MESSAGES.ownRating);
+
+export async function getQualityRating(deps: AppDeps, userId: number, leadId: number): Promise<LeadRating> {
+  const { lead } = await requireLeadMember(deps.db, leadId, userId);
+  const userRating = await q.findUserRating(deps.db, leadId, 'QUALITY', userId);
+  return presentLeadRating(lead.ratingSum, lead.ratingCount, userRating);
+}
+
+/** The caller's rating of a lead of kind `kind`: 1–5 stores it, 0 takes it back. */
+async function rateLead(
+  deps: AppDeps,
+  userId: number,
+  lead: LeadRow,
+  kind: q.RatingKind,
+  rating: number,
+): Promise<LeadRating> {
+  if (lead.createdBy === userId) throw ownRating();
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    // Rating changes of one lead wait for each other here (both kinds: the row is the lead's).
+    if (!(await q.lockLeadRating(tx, lead.id))) throw leadNotFound();
+    const old = await q.findUserRating(tx, lead.id, kind, userId);
+    if (rating === 0) await q.deleteRating(tx, lead.id, kind, userId);
+    else await q.upsertRating(tx, { leadId: lead.id, kind, userId, rating, now });
+    const userRating = rating === 0 ? null : rating;
+    if (old !== userRating) await touchLead(tx, lead.id, now);
+    if (kind === 'RELEVANCY') {
+      const { sum, count } = await q.sumRatings(tx, lead.id, kind);
+      return presentLeadRating(sum, count, userRating);
+    }
+    const totals = await q.addToQualityTotals(tx, lead.id, {
+      sum: (userRating ?? 0) - (old ?? 0),
+      count: (userRating === null ? 0 : 1) - (old === null ? 0 : 1),
+    });
+    return presentLeadRating(totals.ratingSum, totals.ratingCount, userRating);
+  });
+}
+
+export async function rateQuality(
+  deps: AppDeps,
+  userId: number,
+  input: { lead_id: number; rating: number },
+): Promise<LeadRating> {
+  const { lead } = await requireLeadMember(deps.db, input.lead_id, userId);
+  return rateLead(deps, userId, lead, 'QUALITY', input.rating);
+}
+
+export async function rateRelevancy(
+  deps: AppDeps,
+  userId: number,
+  input: { lead_id: number; group_id: number; rating: number },
+): Promise<LeadRating> {
+  // A lead of another group named with this group's id does not exist here (checked before membership).
+  const lead = await findLeadRow(deps.db, input.lead_id);
+  if (!lead || lead.groupId !== input.group_id) throw leadNotFound();
+  await requireGroupMember(deps.db, lead.groupId, userId);
+  return rateLead(deps, userId, lead, 'RELEVANCY', input.rating);
+}
+
+/** Members' ratings, in the order asked: the caller's own and those of members of the caller's groups. */
+export async function getUserRatings(
+  deps: AppDeps,
+  userId: number,
+  userIds: number[],
+): Promise<{ userRatings: { userId: number; rating: number | null }[] }> {
+  const others = [...new Set(userIds.filter((id) => id !== userId))];
+  const visible = await q.findCoMembers(deps.db, userId, others);
+  if (others.some((id) => !visible.has(id))) {
+    throw forbidden('RATING_USERS_NOT_VISIBLE', LEAD_MESSAGES.ratingUsersNotVisible);
+  }
+  const ratings = await findMemberRatings(deps.db, [...new Set(userIds)]);
+  return { userRatings: userIds.map((id) => ({ userId: id, rating: ratings.get(id) ?? null })) };
+}
