@@ -17,15 +17,19 @@ import { genRequestId, loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loadJwtSecret } from './lib/secrets.js';
+import { registerAddressRoutes } from './modules/address/address.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerBusinessRoutes } from './modules/business/business.routes.js';
+import { registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
+import { registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes.js';
+import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerAvatarRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { isActiveUser } from './modules/users/users.service.js';
@@ -84,6 +88,8 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     google: config.social.google !== null,
     apple: config.social.apple !== null,
     stripe: config.billing.provider === 'stripe',
+    mapTileUrl: config.maps.tileUrl,
+    googleMaps: config.maps.googleMapsApiKey !== null,
   });
   await app.register(swagger, {
     openapi: {
@@ -111,6 +117,10 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   registerBusinessRoutes(call, deps);
   registerLookupRoutes(call, deps);
   registerGroupRoutes(call, deps);
+  registerLeadRoutes(app, call, deps, authenticate);
+  registerAddressRoutes(call, deps);
+  registerRatingRoutes(call, deps);
+  registerChatRoutes(call, deps);
   registerDevMailRoutes(app, deps);
   await registerWebApp(app, config.webDistDir);
 

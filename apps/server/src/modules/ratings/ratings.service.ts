@@ -3,17 +3,19 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import { requireGroupMember } from '../groups/groups.service.js';
-import { findLeadRow, type LeadRow, leadNotFound, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import {
+  findLeadRow,
+  type LeadRow,
+  leadNotFound,
+  leadRatingOf,
+  requireLeadMember,
+  touchLead,
+} from '../leads/leads.access.js';
 import * as q from './ratings.queries.js';
 
 // Lead ratings (issue 6; spec 001 §3, §6, §7): members of the lead's group rate it 1–5 (0 takes the
 // rating back); its owner cannot. Quality ratings are also kept as leads.rating_sum / rating_count.
 // Decisions: docs/decisions.md "Leads (issue 6): ratings and comments".
-
-/** The answered rating: the average to one decimal (null while nobody rated), the caller's own, the count. */
-export function presentLeadRating(sum: number, count: number, userRating: number | null): LeadRating {
-  return { rating: count ? Math.round((sum / count) * 10) / 10 : null, userRating, count };
-}
 
 /** Members' ratings (the average of their rated leads' averages), for a page of members: one query. */
 export function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
@@ -25,7 +27,7 @@ const ownRating = () => forbidden('LEAD_OWN_RATING', LEAD_MESSAGES.ownRating);
 export async function getQualityRating(deps: AppDeps, userId: number, leadId: number): Promise<LeadRating> {
   const { lead } = await requireLeadMember(deps.db, leadId, userId);
   const userRating = await q.findUserRating(deps.db, leadId, 'QUALITY', userId);
-  return presentLeadRating(lead.ratingSum, lead.ratingCount, userRating);
+  return leadRatingOf(lead.ratingSum, lead.ratingCount, userRating);
 }
 
 /** The caller's rating of a lead of kind `kind`: 1–5 stores it, 0 takes it back. */
@@ -48,13 +50,13 @@ async function rateLead(
     if (old !== userRating) await touchLead(tx, lead.id, now);
     if (kind === 'RELEVANCY') {
       const { sum, count } = await q.sumRatings(tx, lead.id, kind);
-      return presentLeadRating(sum, count, userRating);
+      return leadRatingOf(sum, count, userRating);
     }
     const totals = await q.addToQualityTotals(tx, lead.id, {
       sum: (userRating ?? 0) - (old ?? 0),
       count: (userRating === null ? 0 : 1) - (old === null ? 0 : 1),
     });
-    return presentLeadRating(totals.ratingSum, totals.ratingCount, userRating);
+    return leadRatingOf(totals.ratingSum, totals.ratingCount, userRating);
   });
 }
 
