@@ -1,0 +1,156 @@
+import { LEAD_MESSAGES, type Lead } from '@leadcircle/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { LeadDialog } from './lead-dialog';
+
+beforeEach(() => seedCurrentUser());
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const blur = (label: string) => fireEvent.blur(screen.getByLabelText(label));
+const submit = (name: string) => screen.getByRole('button', { name });
+
+const lead: Lead = {
+  leadId: 31,
+  groupId: 4,
+  firstName: 'Avery',
+  lastName: 'Buyer',
+  fullName: 'Avery Buyer',
+  title: 'VP Sales',
+  company: 'Acme Corp',
+  phone: '2125550147',
+  email: 'avery@acme.example',
+  linkedin: null,
+  notes: 'Met at the expo.',
+  address: {
+    streetOne: '350 Fifth Avenue',
+    streetTwo: null,
+    city: 'New York',
+    stateAbbrv: 'NY',
+    postal: '10118',
+    placeId: null,
+    latitude: 40.7484,
+    longitude: -73.9857,
+  },
+  createdBy: 7,
+  ownerName: 'Dana Rivera',
+  isOwner: true,
+  assignedTo: null,
+  rating: { rating: null, userRating: null, count: 0 },
+  roomId: 12,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  lastActivityAt: '2026-11-20T10:00:00.000Z',
+};
+
+function fillValidLead() {
+  type('First Name', 'Avery');
+  type('Last Name', 'Buyer');
+  type('Position', 'VP Sales');
+  type('Company', 'Acme Corp');
+  type('Email', 'avery@acme.example');
+  type('Street', '350 Fifth Avenue');
+  type('City', 'New York');
+  fireEvent.change(screen.getByLabelText('State'), { target: { value: 'NY' } });
+  // Not a five-digit ZIP yet: no lookup is made.
+  type('ZIP code', '1011');
+}
+
+describe('LeadDialog in add mode (spec 001 §2, §4, §5)', () => {
+  it('keeps submit disabled until the form is valid', async () => {
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Create Lead' })).toBeInTheDocument();
+    expect(submit('Create')).toBeDisabled();
+    fillValidLead();
+    // The ZIP code's message shows once the field is left.
+    blur('ZIP code');
+    expect(await screen.findByText(LEAD_MESSAGES.postalInvalid)).toBeInTheDocument();
+    expect(submit('Create')).toBeDisabled();
+  });
+
+  it("shows the spec's messages", async () => {
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
+    type('First Name', 'A');
+    type('First Name', '');
+    expect(await screen.findByText(LEAD_MESSAGES.firstNameRequired)).toBeInTheDocument();
+
+    // The only chosen kind emptied.
+    type('Email', 'a@b.example');
+    type('Email', '');
+    expect(await screen.findByText(LEAD_MESSAGES.contactRequired)).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'ADD CONTACT INFO' }));
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'LinkedIn' }));
+    type('LinkedIn', 'https://example.com/avery');
+    expect(await screen.findByText(LEAD_MESSAGES.linkedinFormat)).toBeInTheDocument();
+    type('LinkedIn', 'linkedin.com/in/avery');
+    await waitFor(() => expect(screen.queryByText(LEAD_MESSAGES.linkedinFormat)).not.toBeInTheDocument());
+    // A LinkedIn profile is enough contact info.
+    await waitFor(() => expect(screen.queryByText(LEAD_MESSAGES.contactRequired)).not.toBeInTheDocument());
+
+    type('Street', 'x');
+    type('Street', '');
+    blur('Street');
+    expect(await screen.findByText(LEAD_MESSAGES.addressRequired)).toBeInTheDocument();
+
+    type('Notes', 'n'.repeat(1001));
+    expect(await screen.findByText(LEAD_MESSAGES.tooLong(1000))).toBeInTheDocument();
+  });
+
+  it('offers each contact-info kind once, up to three, and never removes the last one', async () => {
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
+    expect(screen.getByLabelText('Email')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove Email' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'ADD CONTACT INFO' }));
+    const menu = within(screen.getByRole('menu'));
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Phone', 'LinkedIn']);
+    fireEvent.click(menu.getByRole('menuitem', { name: 'Phone' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).not.toBeInTheDocument());
+
+    fireEvent.click(screen.getByRole('button', { name: 'ADD CONTACT INFO' }));
+    const second = within(screen.getByRole('menu'));
+    expect(second.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['LinkedIn']);
+    fireEvent.click(second.getByRole('menuitem', { name: 'LinkedIn' }));
+
+    // Three chosen: no fourth.
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'ADD CONTACT INFO' })).not.toBeInTheDocument());
+    expect(screen.getByLabelText('Phone')).toBeInTheDocument();
+    expect(screen.getByLabelText('LinkedIn')).toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Email' }));
+    await waitFor(() => expect(screen.queryByLabelText('Email')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'ADD CONTACT INFO' })).toBeInTheDocument();
+  });
+
+  it('takes a phone number written the usual ways', async () => {
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'ADD CONTACT INFO' }));
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Phone' }));
+    type('Phone', '555');
+    expect(await screen.findByText(LEAD_MESSAGES.phoneInvalid)).toBeInTheDocument();
+    type('Phone', '(212) 555-0147');
+    await waitFor(() => expect(screen.queryByText(LEAD_MESSAGES.phoneInvalid)).not.toBeInTheDocument());
+  });
+});
+
+describe('LeadDialog in edit mode (spec 001 §2, §5)', () => {
+  it('starts from the lead and enables submit only after a change', async () => {
+    renderInApp(<LeadDialog groupId={4} lead={lead} onClose={() => {}} onSuccess={() => {}} />);
+    expect(screen.getByRole('dialog', { name: 'Edit Lead' })).toBeInTheDocument();
+    expect(screen.getByLabelText('First Name')).toHaveValue('Avery');
+    expect(screen.getByLabelText('Position')).toHaveValue('VP Sales');
+    // The kinds the lead has, email first.
+    expect(screen.getByLabelText('Email')).toHaveValue('avery@acme.example');
+    expect(screen.getByLabelText('Phone')).toHaveValue('(212) 555-0147');
+    expect(screen.queryByLabelText('LinkedIn')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Street')).toHaveValue('350 Fifth Avenue');
+    expect(screen.getByLabelText('ZIP code')).toHaveValue('10118');
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    expect(submit('Save')).toBeDisabled();
+
+    type('Position', 'Chief Revenue Officer');
+    await waitFor(() => expect(submit('Save')).toBeEnabled());
+    type('Position', 'VP Sales');
+    await waitFor(() => expect(submit('Save')).toBeDisabled());
+  });
+});

@@ -1,0 +1,232 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type AddressInput,
+  CONTACT_INFO_KINDS,
+  type ContactInfoKind,
+  formatPhone,
+  LEAD_MESSAGES,
+  type Lead,
+  type LeadFormInput,
+  type LeadFormValues,
+  leadFieldsFromForm,
+  leadForm,
+  MAX_CONTACT_INFO_KINDS,
+  TEXT_AREA_DEFAULT_ROWS,
+  toAddressInput,
+} from '@leadcircle/shared';
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import { useEffect, useId, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { AddressField } from '../../../components/address-field';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorMessage } from '../../../lib/api-error';
+import { useCreateLeadMutation, useUpdateLeadMutation } from '../api';
+
+export const CONTACT_KIND_LABELS: Record<ContactInfoKind, string> = {
+  email: 'Email',
+  phone: 'Phone',
+  linkedin: 'LinkedIn',
+};
+
+const contactInputTypes: Record<ContactInfoKind, string> = { email: 'email', phone: 'tel', linkedin: 'url' };
+
+interface LeadDialogProps {
+  groupId: number;
+  /** Edit mode when a lead is passed, add mode otherwise (spec 001 §2). */
+  lead?: Lead;
+  onClose: () => void;
+  /** Called with the saved lead; the caller closes the dialog (spec 001 §4). */
+  onSuccess: (lead: Lead) => void;
+}
+
+function defaultValues(lead: Lead | undefined): LeadFormInput {
+  if (!lead) {
+    return {
+      first_name: '',
+      last_name: '',
+      title: '',
+      company: '',
+      contactKinds: ['email'],
+      email: '',
+      phone: '',
+      linkedin: '',
+      notes: '',
+      address: null,
+    };
+  }
+  // The kinds the lead has, email first (spec 001 §4); email alone when it has none.
+  const kinds = CONTACT_INFO_KINDS.filter((kind) => Boolean(lead[kind]));
+  return {
+    first_name: lead.firstName,
+    last_name: lead.lastName,
+    title: lead.title,
+    company: lead.company,
+    contactKinds: kinds.length > 0 ? kinds : ['email'],
+    email: lead.email ?? '',
+    phone: lead.phone ? formatPhone(lead.phone) : '',
+    linkedin: lead.linkedin ?? '',
+    notes: lead.notes ?? '',
+    address: toAddressInput(lead.address),
+  };
+}
+
+/**
+ * The create or edit lead dialog (spec 001 §2, §4, §5): names, position and company; the chosen
+ * contact-info kinds (email first, up to 3, each once, at least one filled); the address; notes.
+ * Submit is disabled unless the form is valid and changed.
+ */
+export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProps) {
+  const titleId = useId();
+  const isEdit = lead !== undefined;
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [kindMenu, setKindMenu] = useState<HTMLElement | null>(null);
+  const [createLead, createState] = useCreateLeadMutation();
+  const [updateLead, updateState] = useUpdateLeadMutation();
+  const isBusy = createState.isLoading || updateState.isLoading;
+  const { control, handleSubmit, setValue, trigger, formState, watch, getValues, getFieldState } = useForm<
+    LeadFormInput,
+    unknown,
+    LeadFormValues
+  >({
+    resolver: zodResolver(leadForm),
+    mode: 'all',
+    defaultValues: defaultValues(lead),
+  });
+  const kinds = useWatch({ control, name: 'contactKinds' });
+  // Checked on every change, in step with what the person sees (react-hook-form's isValid settles later).
+  const isValid = leadForm.safeParse(useWatch({ control })).success;
+  const unchosen = CONTACT_INFO_KINDS.filter((kind) => !kinds.includes(kind));
+
+  // One contact value fixes the one-of rule on the others: check again those that report it.
+  useEffect(() => {
+    const subscription = watch((_values, { name }) => {
+      if (!CONTACT_INFO_KINDS.some((kind) => kind === name)) return;
+      const others = getValues('contactKinds').filter((kind) => kind !== name && getFieldState(kind).error);
+      if (others.length > 0) void trigger(others);
+    });
+    return () => subscription.unsubscribe();
+  }, [watch, getValues, getFieldState, trigger]);
+
+  const setKinds = (next: ContactInfoKind[]) => {
+    setValue('contactKinds', next, { shouldDirty: true, shouldValidate: true });
+    // The one-of rule is reported on each chosen kind's field.
+    void trigger(next);
+  };
+  const addKind = (kind: ContactInfoKind) => {
+    setKindMenu(null);
+    if (kinds.length < MAX_CONTACT_INFO_KINDS && !kinds.includes(kind)) setKinds([...kinds, kind]);
+  };
+  const removeKind = (kind: ContactInfoKind) => {
+    if (kinds.length <= 1) return;
+    setValue(kind, '', { shouldDirty: true });
+    setKinds(kinds.filter((k) => k !== kind));
+  };
+
+  const save = handleSubmit(async (values) => {
+    setServerError(null);
+    const fields = leadFieldsFromForm(values);
+    try {
+      const saved = lead
+        ? await updateLead({ lead_id: lead.leadId, group_id: groupId, ...fields }).unwrap()
+        : await createLead({ group_id: groupId, lead: { lead_id: 0, ...fields } }).unwrap();
+      onSuccess(saved);
+    } catch (error) {
+      setServerError(errorMessage(error, isEdit ? LEAD_MESSAGES.updateFailed : LEAD_MESSAGES.createFailed));
+    }
+  });
+
+  return (
+    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
+      <Box component="form" onSubmit={save} noValidate>
+        <DialogTitle id={titleId}>{isEdit ? 'Edit Lead' : 'Create Lead'}</DialogTitle>
+        <DialogContent>
+          {serverError && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {serverError}
+            </Alert>
+          )}
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
+            <FormTextField control={control} name="first_name" label="First Name" autoFocus />
+            <FormTextField control={control} name="last_name" label="Last Name" />
+          </Stack>
+          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
+            <FormTextField control={control} name="title" label="Position" />
+            <FormTextField control={control} name="company" label="Company" />
+          </Stack>
+          {kinds.map((kind) => (
+            <Stack key={kind} direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+              <FormTextField
+                control={control}
+                name={kind}
+                label={CONTACT_KIND_LABELS[kind]}
+                type={contactInputTypes[kind]}
+                autoComplete={kind === 'linkedin' ? 'off' : kind === 'phone' ? 'tel' : 'email'}
+              />
+              <IconButton
+                aria-label={`Remove ${CONTACT_KIND_LABELS[kind]}`}
+                onClick={() => removeKind(kind)}
+                disabled={kinds.length <= 1}
+                sx={{ mt: 3 }}
+              >
+                <CloseIcon />
+              </IconButton>
+            </Stack>
+          ))}
+          {kinds.length < MAX_CONTACT_INFO_KINDS && unchosen.length > 0 && (
+            <>
+              <Button
+                startIcon={<AddIcon />}
+                onClick={(event) => setKindMenu(event.currentTarget)}
+                aria-haspopup="menu"
+                aria-expanded={kindMenu !== null}
+              >
+                ADD CONTACT INFO
+              </Button>
+              <Menu anchorEl={kindMenu} open={kindMenu !== null} onClose={() => setKindMenu(null)}>
+                {unchosen.map((kind) => (
+                  <MenuItem key={kind} onClick={() => addKind(kind)}>
+                    {CONTACT_KIND_LABELS[kind]}
+                  </MenuItem>
+                ))}
+              </Menu>
+            </>
+          )}
+          <Controller
+            control={control}
+            name="address"
+            render={({ field, fieldState }) => (
+              <AddressField
+                value={(field.value as AddressInput | null | undefined) ?? null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                disabled={isBusy}
+              />
+            )}
+          />
+          <FormTextField control={control} name="notes" label="Notes" multiline rows={TEXT_AREA_DEFAULT_ROWS} />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isBusy}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" loading={isBusy} disabled={!(isValid && formState.isDirty)}>
+            {isEdit ? 'Save' : 'Create'}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
