@@ -50,15 +50,19 @@ const InvoicesPage = lazyPage(() => loadBilling().then((m) => m.InvoicesPage));
 const loadGroups = () => import('../features/groups');
 const GroupsPage = lazyPage(() => loadGroups().then((m) => m.GroupsPage));
 const GroupLayout = lazyPage(() => loadGroups().then((m) => m.GroupLayout));
-const GroupLeadsPage = lazyPage(() => loadGroups().then((m) => m.GroupLeadsPage));
 const GroupUsersPage = lazyPage(() => loadGroups().then((m) => m.GroupUsersPage));
 const GroupMessagesPage = lazyPage(() => loadGroups().then((m) => m.GroupMessagesPage));
 const GroupSettingsPage = lazyPage(() => loadGroups().then((m) => m.GroupSettingsPage));
 
+// The leads area composes with the group page: the list is its Leads tab (the group comes from
+// the layout's outlet context); a lead's details stand on their own, without the tabs.
+const loadLeads = () => import('../features/leads');
+const GroupLeadsPage = lazyPage(() => loadLeads().then((m) => m.GroupLeadsPage));
+const LeadDetailsPage = lazyPage(() => loadLeads().then((m) => m.LeadDetailsPage));
+
 // Areas that later issues build, each with its title.
 const notBuiltProtected: Array<[path: string, title: string]> = [
   [ROUTES.activities, 'Activities'],
-  [ROUTES.groupLead, 'Lead details'],
   [ROUTES.chatDirect, 'Direct chat'],
   [ROUTES.chatOpportunities, 'Opportunity chat'],
   [ROUTES.chatGroups, 'Group chat'],
@@ -129,6 +133,7 @@ const routes: RouteObject[] = [
                   { path: ROUTES.groupMessages, element: <GroupMessagesPage /> },
                 ],
               },
+              { path: ROUTES.groupLead, element: <LeadDetailsPage /> },
               { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
               {
                 element: <MySettingsLayout />,

@@ -1,46 +1,15 @@
-import { LEAD_MESSAGES, type Lead } from '@leadcircle/shared';
+import { LEAD_MESSAGES } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { LeadDialog } from './lead-dialog';
+import { testLead as lead } from './test-lead';
 
 beforeEach(() => seedCurrentUser());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const blur = (label: string) => fireEvent.blur(screen.getByLabelText(label));
 const submit = (name: string) => screen.getByRole('button', { name });
-
-const lead: Lead = {
-  leadId: 31,
-  groupId: 4,
-  firstName: 'Avery',
-  lastName: 'Buyer',
-  fullName: 'Avery Buyer',
-  title: 'VP Sales',
-  company: 'Acme Corp',
-  phone: '2125550147',
-  email: 'avery@acme.example',
-  linkedin: null,
-  notes: 'Met at the expo.',
-  address: {
-    streetOne: '350 Fifth Avenue',
-    streetTwo: null,
-    city: 'New York',
-    stateAbbrv: 'NY',
-    postal: '10118',
-    placeId: null,
-    latitude: 40.7484,
-    longitude: -73.9857,
-  },
-  createdBy: 7,
-  ownerName: 'Dana Rivera',
-  isOwner: true,
-  assignedTo: null,
-  rating: { rating: null, userRating: null, count: 0 },
-  roomId: 12,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  lastActivityAt: '2026-11-20T10:00:00.000Z',
-};
 
 function fillValidLead() {
   type('First Name', 'Avery');

@@ -1,0 +1,64 @@
+import { LEAD_MESSAGES, type Lead, RATING_MAX } from '@leadcircle/shared';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useId } from 'react';
+import { useNotify } from '../../../components/use-notify';
+import { errorMessage } from '../../../lib/api-error';
+import { useRateLeadMutation } from '../api';
+
+// Spec 001 §8 names no fallback for rating.
+const rateFailed = 'Rate lead failed.';
+
+/** "4.5 (2 ratings)", or that nobody has rated yet. */
+export function ratingSummary(rating: Lead['rating']): string {
+  if (rating.rating === null || rating.count === 0) return 'No ratings yet';
+  return `${rating.rating} (${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'})`;
+}
+
+/**
+ * The lead's quality rating, 0 to 5 (spec 001 §2, §6): the members' average, read-only for its
+ * owner; another member sets their own rating, and choosing it again takes it back (0).
+ */
+export function LeadRating({ lead }: { lead: Lead }) {
+  const labelId = useId();
+  const notify = useNotify();
+  const [rateLead, rateState] = useRateLeadMutation();
+
+  const rate = async (value: number | null) => {
+    try {
+      await rateLead({ lead_id: lead.leadId, rating: value ?? 0 }).unwrap();
+    } catch (error) {
+      notify.error(errorMessage(error, rateFailed));
+    }
+  };
+
+  return (
+    <Stack sx={{ gap: 0.5 }}>
+      <Typography id={labelId} variant="overline" color="text.secondary">
+        {lead.isOwner ? 'Rating' : 'Your rating'}
+      </Typography>
+      {lead.isOwner ? (
+        <Rating value={lead.rating.rating ?? 0} max={RATING_MAX} precision={0.5} readOnly />
+      ) : (
+        <Rating
+          name={`lead-${lead.leadId}-rating`}
+          aria-labelledby={labelId}
+          value={lead.rating.userRating ?? 0}
+          max={RATING_MAX}
+          disabled={rateState.isLoading}
+          onChange={(_event, value) => void rate(value)}
+        />
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {lead.isOwner ? '' : 'Members: '}
+        {ratingSummary(lead.rating)}
+      </Typography>
+      {lead.isOwner && (
+        <Typography variant="caption" color="text.secondary">
+          {LEAD_MESSAGES.ownRating}
+        </Typography>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+import {
+  GRID_ROW_HEIGHT,
+  GROUP_MESSAGES,
+  type GroupSummary,
+  LEAD_EXPORT_PATH,
+  LEAD_MESSAGES,
+  type Lead,
+  PAGE_SIZE,
+  ROUTES,
+  routePath,
+} from '@leadcircle/shared';
+import DeleteIcon from '@mui/icons-material/Delete';
+import EditIcon from '@mui/icons-material/Edit';
+import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Rating from '@mui/material/Rating';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import { type MouseEvent, type ReactNode, useState } from 'react';
+import { useNavigate, useOutletContext } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { TableLoadingRow, TableMessageRow } from '../../../components/table-message-row';
+import { useNotify } from '../../../components/use-notify';
+import { errorMessage } from '../../../lib/api-error';
+import { downloadFile } from '../../../lib/download';
+import { useDeleteLeadMutation, useListLeadsQuery } from '../api';
+import { LeadDialog } from '../components/lead-dialog';
+import { useDelayedRefetch } from '../use-delayed-refetch';
+
+const columns = ['Lead Name', 'Rating', 'Title', 'Company', 'Notes', 'Actions'] as const;
+const deleteWarning = 'This operation cannot be undone: the lead, its ratings and its comments are removed.';
+
+// The dialog is closed, adding, or editing one lead.
+type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: Lead };
+
+/** Something a file name may hold: the group's name without path or reserved characters. */
+export function exportFileName(groupName: string): string {
+  const safe = groupName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'group';
+  return `${safe}-leads.csv`;
+}
+
+/**
+ * The group's Leads tab (spec 001 §2, §4, §6): CREATE LEAD, EXPORT TO CSV, the leads 50 a page
+ * (most recently active first), a row opens the lead; its owner edits and removes it. The list
+ * refreshes 500 ms after a create, edit or delete.
+ */
+export function GroupLeadsPage() {
+  const group = useOutletContext<GroupSummary>();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const [page, setPage] = useState(0);
+  const leads = useListLeadsQuery(
+    { group_id: group.groupId, start_position: page * PAGE_SIZE, get_next: PAGE_SIZE },
+    { refetchOnMountOrArgChange: true },
+  );
+  const refreshSoon = useDelayedRefetch(() => void leads.refetch());
+  const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
+  const [removing, setRemoving] = useState<Lead | null>(null);
+  const [deleteLead, deleteState] = useDeleteLeadMutation();
+  const [isExporting, setIsExporting] = useState(false);
+
+  const openLead = (lead: Lead) =>
+    navigate(routePath(ROUTES.groupLead, { group_id: group.groupId, lead_id: lead.leadId }));
+
+  const remove = async () => {
+    if (!removing) return;
+    try {
+      await deleteLead(removing.leadId).unwrap();
+      setRemoving(null);
+      refreshSoon();
+    } catch (error) {
+      notify.error(errorMessage(error, LEAD_MESSAGES.deleteFailed));
+    }
+  };
+
+  const exportCsv = async () => {
+    setIsExporting(true);
+    try {
+      await downloadFile(`/api${LEAD_EXPORT_PATH}?group_id=${group.groupId}`, exportFileName(group.name));
+    } catch {
+      notify.error(LEAD_MESSAGES.exportFailed);
+    } finally {
+      setIsExporting(false);
+    }
+  };
+
+  const rowAction = (event: MouseEvent, act: () => void) => {
+    // The buttons sit in the row, which opens the lead.
+    event.stopPropagation();
+    act();
+  };
+
+  const rows = leads.data?.leads ?? [];
+  const total = leads.data?.totalCount ?? 0;
+  const add = () => setDialog({ mode: 'add' });
+  let body: ReactNode;
+  if (leads.isLoading) {
+    body = <TableLoadingRow colSpan={columns.length} />;
+  } else if (leads.isError) {
+    body = (
+      <TableMessageRow colSpan={columns.length}>{errorMessage(leads.error, LEAD_MESSAGES.listFailed)}</TableMessageRow>
+    );
+  } else {
+    body = rows.map((lead) => (
+      <TableRow
+        key={lead.leadId}
+        hover
+        onClick={() => openLead(lead)}
+        sx={{ height: GRID_ROW_HEIGHT, cursor: 'pointer' }}
+      >
+        <TableCell>{lead.fullName}</TableCell>
+        <TableCell>
+          {lead.rating.rating === null ? (
+            '—'
+          ) : (
+            <Rating
+              value={lead.rating.rating}
+              precision={0.5}
+              readOnly
+              size="small"
+              aria-label={`Rating ${lead.rating.rating}`}
+            />
+          )}
+        </TableCell>
+        <TableCell>{lead.title}</TableCell>
+        <TableCell>{lead.company}</TableCell>
+        <TableCell sx={{ maxWidth: 280, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
+          {lead.notes ?? ''}
+        </TableCell>
+        <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
+          {/* Only the member who submitted a lead edits or removes it (spec 001 §6). */}
+          {lead.isOwner && (
+            <Stack direction="row">
+              <Tooltip title="Edit lead">
+                <IconButton
+                  aria-label={`Edit ${lead.fullName}`}
+                  onClick={(event) => rowAction(event, () => setDialog({ mode: 'edit', lead }))}
+                >
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Remove lead">
+                <IconButton
+                  aria-label={`Remove ${lead.fullName}`}
+                  onClick={(event) => rowAction(event, () => setRemoving(lead))}
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </Stack>
+          )}
+        </TableCell>
+      </TableRow>
+    ));
+  }
+
+  const isEmpty = leads.isSuccess && total === 0;
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
+        <Button
+          variant="outlined"
+          startIcon={<FileDownloadIcon />}
+          onClick={() => void exportCsv()}
+          loading={isExporting}
+          disabled={isEmpty}
+        >
+          EXPORT TO CSV
+        </Button>
+        <Button variant="contained" onClick={add}>
+          CREATE LEAD
+        </Button>
+      </Stack>
+      {isEmpty ? (
+        <EmptyState
+          title={GROUP_MESSAGES.listEmpty}
+          text={GROUP_MESSAGES.leadsEmpty}
+          action={
+            <Button variant="contained" onClick={add}>
+              ADD LEAD
+            </Button>
+          }
+        />
+      ) : (
+        <Paper>
+          <TableContainer>
+            <Table aria-label="Group leads" sx={{ tableLayout: 'fixed' }}>
+              <TableHead>
+                <TableRow>
+                  {columns.map((column) => (
+                    <TableCell key={column} sx={column === 'Actions' ? { width: 112 } : undefined}>
+                      {column === 'Actions' ? '' : column}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              </TableHead>
+              <TableBody>{body}</TableBody>
+            </Table>
+          </TableContainer>
+          {total > PAGE_SIZE && (
+            <TablePagination
+              component="div"
+              count={total}
+              page={page}
+              onPageChange={(_event, next) => setPage(next)}
+              rowsPerPage={PAGE_SIZE}
+              rowsPerPageOptions={[PAGE_SIZE]}
+            />
+          )}
+        </Paper>
+      )}
+      {dialog.mode !== 'closed' && (
+        <LeadDialog
+          groupId={group.groupId}
+          lead={dialog.mode === 'edit' ? dialog.lead : undefined}
+          onClose={() => setDialog({ mode: 'closed' })}
+          onSuccess={() => {
+            setDialog({ mode: 'closed' });
+            refreshSoon();
+          }}
+        />
+      )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={`Remove ${removing?.fullName ?? 'lead'}?`}
+        warning={deleteWarning}
+        confirmLabel="REMOVE LEAD"
+        isDestructive
+        isBusy={deleteState.isLoading}
+        onConfirm={() => void remove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}

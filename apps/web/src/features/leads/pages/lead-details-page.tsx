@@ -1,0 +1,111 @@
+import { LEAD_MESSAGES, ROUTES, routePath } from '@leadcircle/shared';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { errorMessage } from '../../../lib/api-error';
+import { useGetLeadQuery } from '../api';
+import { LeadCard, leadAddressText } from '../components/lead-card';
+import { LeadComments } from '../components/lead-comments';
+import { LeadDialog } from '../components/lead-dialog';
+
+// Leaflet is its own chunk: the lead list never downloads it.
+const LeadMap = lazy(() => import('../components/lead-map').then((m) => ({ default: m.LeadMap })));
+
+// Opportunities come with their own issue: the button is there, disabled, and says so.
+const opportunitiesLater = 'Creating an opportunity from a lead comes with the opportunities part of LeadCircle.';
+
+function useRouteId(name: 'group_id' | 'lead_id'): number {
+  const id = Number(useParams()[name]);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/**
+ * Lead details (spec 001 §2, §6): back to the group's leads, CREATE OPPORTUNITY, EDIT for its owner;
+ * the lead card with its rating, the map at its address and its comments.
+ */
+export function LeadDetailsPage() {
+  const groupId = useRouteId('group_id');
+  const leadId = useRouteId('lead_id');
+  const lead = useGetLeadQuery(leadId, { skip: leadId === 0, refetchOnMountOrArgChange: true });
+  const [isEditing, setIsEditing] = useState(false);
+  const backTo = groupId ? routePath(ROUTES.groupLeads, { group_id: groupId }) : ROUTES.groups;
+
+  let content: ReactNode;
+  if (leadId === 0 || lead.isError) {
+    content = <Alert severity="error">{errorMessage(lead.error, LEAD_MESSAGES.notFound)}</Alert>;
+  } else if (lead.isLoading || !lead.data) {
+    content = <PageSpinner />;
+  } else {
+    const data = lead.data;
+    const { latitude, longitude } = data.address;
+    content = (
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <LeadCard lead={data} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          {latitude !== null && longitude !== null ? (
+            <Suspense fallback={<PageSpinner />}>
+              <LeadMap latitude={latitude} longitude={longitude} label={leadAddressText(data)} />
+            </Suspense>
+          ) : (
+            <Typography color="text.secondary">There is no map for this address.</Typography>
+          )}
+        </Grid>
+        <Grid size={12}>
+          <LeadComments lead={data} />
+        </Grid>
+        {isEditing && (
+          <LeadDialog
+            groupId={data.groupId}
+            lead={data}
+            onClose={() => setIsEditing(false)}
+            onSuccess={() => setIsEditing(false)}
+          />
+        )}
+      </Grid>
+    );
+  }
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Tooltip title="Back to leads">
+          <IconButton component={Link} to={backTo} aria-label="Back to leads">
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        <Typography component="h1" variant="h4" sx={{ flexGrow: 1 }}>
+          {lead.data?.fullName ?? 'Lead'}
+        </Typography>
+        {lead.data && (
+          <>
+            <Tooltip title={opportunitiesLater}>
+              {/* A disabled button gets no pointer events: the tooltip needs a wrapper. */}
+              <span>
+                <Button variant="outlined" disabled>
+                  CREATE OPPORTUNITY
+                </Button>
+              </span>
+            </Tooltip>
+            {lead.data.isOwner && (
+              <Button variant="contained" onClick={() => setIsEditing(true)}>
+                EDIT
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+      {content}
+    </Box>
+  );
+}
