@@ -50,19 +50,27 @@ function selectLeadViews(db: DbOrTx, viewerId: number) {
 }
 
 /**
- * One page of a group's leads, most recently active first (sort ACTIVITY). The ORDER BY matches
- * leads_group_activity_idx column for column, so PostgreSQL walks the index and stops at the page's
- * end instead of sorting the group. Returned unawaited so a test can EXPLAIN it.
+ * One page of a group's leads, most recently active first (sort ACTIVITY). The page's ids are picked
+ * first from leads_group_activity_idx alone (its ORDER BY matches the index column for column, and
+ * the index holds every column it reads), so a deep offset skips index entries rather than joined
+ * rows; only the page's 50 rows are then joined and put back in order. Returned unawaited so a test
+ * can EXPLAIN it.
  */
 export function leadPageQuery(
   db: DbOrTx,
   params: { groupId: number; viewerId: number; offset: number; limit: number },
 ) {
-  return selectLeadViews(db, params.viewerId)
+  const page = db
+    .select({ id: leads.id })
+    .from(leads)
     .where(eq(leads.groupId, params.groupId))
     .orderBy(desc(leads.lastActivityAt), desc(leads.id))
     .offset(params.offset)
-    .limit(params.limit);
+    .limit(params.limit)
+    .as('page');
+  return selectLeadViews(db, params.viewerId)
+    .innerJoin(page, eq(page.id, leads.id))
+    .orderBy(desc(leads.lastActivityAt), desc(leads.id));
 }
 
 export async function listLeadsByGroup(
