@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES, ROUTES, routePath } from '@leadcircle/shared';
+import { COMMENT_REFRESH_MS, LEAD_MESSAGES, ROUTES, routePath } from '@leadcircle/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -35,7 +35,13 @@ function useRouteId(name: 'group_id' | 'lead_id'): number {
 export function LeadDetailsPage() {
   const groupId = useRouteId('group_id');
   const leadId = useRouteId('lead_id');
-  const lead = useGetLeadQuery(leadId, { skip: leadId === 0, refetchOnMountOrArgChange: true });
+  // Polled like its comments, so the members' rating shows without a reload (realtime: the chat issue).
+  const lead = useGetLeadQuery(leadId, {
+    skip: leadId === 0,
+    refetchOnMountOrArgChange: true,
+    pollingInterval: COMMENT_REFRESH_MS,
+    skipPollingIfUnfocused: true,
+  });
   const [isEditing, setIsEditing] = useState(false);
   const backTo = groupId ? routePath(ROUTES.groupLeads, { group_id: groupId }) : ROUTES.groups;
 
