@@ -57,8 +57,11 @@ test('an owner adds a lead with the ZIP lookup, sees it in the list and opens it
   await dialog.field('Phone').fill(LEAD.phone);
   await dialog.field('Street').fill(LEAD.street);
 
-  // The ZIP code fills city and state from the server's ZIP table.
+  // An unknown ZIP code says so; a known one fills city and state from the server's ZIP table.
+  await dialog.field('ZIP code').fill('00000');
+  await expect(dialog.dialog.getByText(LEAD_MESSAGES.zipNotFound)).toBeVisible();
   await dialog.field('ZIP code').fill(LEAD.zip);
+  await expect(dialog.dialog.getByText(LEAD_MESSAGES.zipNotFound)).toBeHidden();
   await expect(dialog.field('City')).toHaveValue('New York');
   await expect(dialog.field('State')).toHaveValue('NY');
   await dialog.field('Notes').fill(LEAD.notes);
