@@ -1,14 +1,22 @@
+import crypto from 'node:crypto';
 import { STORAGE_KEYS } from '@leadcircle/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './mailbox.js';
 
 export const PASSWORD = 'Sunny-Leads-42';
 
+// Each account made through the API signs up from an address of its own, as separate people would.
+function nextClientAddress(): string {
+  const octet = () => crypto.randomInt(1, 255);
+  return `10.${octet()}.${octet()}.${octet()}`;
+}
+
 /** A confirmed account made through the public API, the way a person would (sign up, follow the link). */
 export async function createConfirmedAccount(request: APIRequestContext, firstName = 'Dana') {
   const email = uniqueEmail(firstName.toLowerCase());
   const signup = await request.post('/api/user/email_signup', {
     data: { first_name: firstName, last_name: 'Rivera', email, password: PASSWORD },
+    headers: { 'x-forwarded-for': nextClientAddress() },
   });
   if (!signup.ok()) throw new Error(`sign-up failed: ${signup.status()}`);
   const mail = await waitForMail(email, /Confirm your LeadCircle account/);

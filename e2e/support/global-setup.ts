@@ -82,6 +82,9 @@ export default async function globalSetup() {
       NODE_ENV: 'test',
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
+      // The API helpers make each account from an address of its own, as separate people would
+      // (X-Forwarded-For), so the per-IP sign-up limit holds for the browser tests' own sign-ups only.
+      TRUST_PROXY: '127.0.0.1,::1',
       APP_URL: E2E_BASE_URL,
       DATA_DIR: dataDir,
       DATABASE_URL: '',

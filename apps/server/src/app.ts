@@ -57,7 +57,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     genReqId: genRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.env === 'production',
+    trustProxy: config.trustProxy,
     // Unknown fields are refused by the schemas, not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
   });

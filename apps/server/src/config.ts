@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -18,9 +19,38 @@ const DEFAULT_ANDROID_APP_URL = 'https://play.google.com/store/search?q=LeadCirc
 const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
 const DEFAULT_MAP_TILE_ATTRIBUTION = '© OpenStreetMap contributors';
 
+export type TrustProxy = boolean | string[];
+
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', bits, ...rest] = entry.split('/');
+  const version = net.isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (version === 4 ? 32 : 128);
+}
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
+  // Whose X-Forwarded-For to believe for the client's address (per-IP limits, logs): off unless the
+  // server sits behind a proxy that sets it; 'true' (any), or the proxies' addresses/CIDR ranges.
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('false')
+      .transform((value, ctx): TrustProxy => {
+        if (value === 'true') return true;
+        if (value === 'false') return false;
+        const list = value.split(',').map((entry) => entry.trim());
+        if (list.every(isAddressOrRange)) return list;
+        ctx.addIssue({
+          code: 'custom',
+          message: "must be 'true', 'false', or the proxies' addresses/CIDR ranges separated by commas",
+        });
+        return z.NEVER;
+      }),
+  ),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().startsWith('postgres').optional()),
@@ -187,6 +217,7 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  trustProxy: TrustProxy;
   dataDir: string;
   databaseUrl: string | undefined;
   appUrl: string;
@@ -277,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    trustProxy: e.TRUST_PROXY,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
