@@ -1,5 +1,6 @@
 import { STATE_PERSIST_TIMEOUT_MS } from '@leadcircle/shared';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
 import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
 import storage from 'redux-persist/es/storage';
 import { actionHistoryMiddleware } from '../lib/error-reporter';
@@ -42,6 +43,10 @@ export const store = configureStore({
 });
 
 export const persistor = persistStore(store);
+
+// Tells RTK Query when the tab is hidden or offline, so polling (an open lead's comments) pauses in a
+// background tab (skipPollingIfUnfocused).
+setupListeners(store.dispatch);
 
 export type RootState = ReturnType<typeof store.getState>;
 export type AppDispatch = typeof store.dispatch;
