@@ -44,9 +44,13 @@ export async function seedCurrentUser(user: CurrentUser = testUser) {
   await store.dispatch(usersApi.util.upsertQueryData('getCurrentUser', undefined, user));
 }
 
-export function renderInApp(element: ReactElement, options: { path?: string; config?: ClientConfig } = {}) {
+/** `path` is the route's pattern; `initialEntry` the address opened (the pattern itself by default). */
+export function renderInApp(
+  element: ReactElement,
+  options: { path?: string; initialEntry?: string; config?: ClientConfig } = {},
+) {
   const path = options.path ?? '/';
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [path] });
+  const router = createMemoryRouter([{ path, element }], { initialEntries: [options.initialEntry ?? path] });
   return render(
     <Provider store={store}>
       <ClientConfigProvider config={options.config ?? testConfig}>

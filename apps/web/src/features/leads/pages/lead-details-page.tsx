@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
-import { errorMessage } from '../../../lib/api-error';
+import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useGetLeadQuery } from '../api';
 import { LeadCard, leadAddressText } from '../components/lead-card';
 import { LeadComments } from '../components/lead-comments';
@@ -45,8 +45,13 @@ export function LeadDetailsPage() {
   const [isEditing, setIsEditing] = useState(false);
   const backTo = groupId ? routePath(ROUTES.groupLeads, { group_id: groupId }) : ROUTES.groups;
 
+  // A poll that fails for a moment keeps the lead on screen; a lead deleted or out of reach does not.
+  const isGone =
+    leadId === 0 ||
+    (lead.isError && (!lead.data || (isApiError(lead.error) && [403, 404].includes(lead.error.status))));
+
   let content: ReactNode;
-  if (leadId === 0 || lead.isError) {
+  if (isGone) {
     content = <Alert severity="error">{errorMessage(lead.error, LEAD_MESSAGES.notFound)}</Alert>;
   } else if (lead.isLoading || !lead.data) {
     content = <PageSpinner />;
