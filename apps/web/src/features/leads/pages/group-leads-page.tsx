@@ -30,12 +30,12 @@ import { useNavigate, useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { TableLoadingRow, TableMessageRow } from '../../../components/table-message-row';
+import { useDelayedRefetch } from '../../../components/use-delayed-refetch';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
 import { useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { LeadDialog } from '../components/lead-dialog';
-import { useDelayedRefetch } from '../use-delayed-refetch';
 
 const columns = ['Lead Name', 'Rating', 'Title', 'Company', 'Notes', 'Actions'] as const;
 const deleteWarning = 'This operation cannot be undone: the lead, its ratings and its comments are removed.';

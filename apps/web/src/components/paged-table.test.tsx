@@ -1,0 +1,118 @@
+import { PAGE_SIZE } from '@leadcircle/shared';
+import IconButton from '@mui/material/IconButton';
+import { fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PagedTable, type PagedTableProps } from './paged-table';
+
+interface Fruit {
+  id: number;
+  name: string;
+  color: string;
+}
+
+const fruits: Fruit[] = [
+  { id: 1, name: 'Apple', color: 'red' },
+  { id: 2, name: 'Lime', color: 'green' },
+];
+
+function renderTable(props: Partial<PagedTableProps<Fruit>> = {}) {
+  return render(
+    <PagedTable<Fruit>
+      label="Fruits"
+      columns={[
+        { header: 'Name', cell: (fruit) => fruit.name },
+        { header: 'Color', cell: (fruit) => fruit.color },
+      ]}
+      rows={fruits}
+      rowKey={(fruit) => fruit.id}
+      isLoading={false}
+      totalCount={fruits.length}
+      page={0}
+      onPageChange={() => {}}
+      {...props}
+    />,
+  );
+}
+
+const rowOf = (text: string) => {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row holds ${text}`);
+  return row;
+};
+
+describe('PagedTable (spec 001 §4, §9)', () => {
+  it('names the table and shows the column headers, the actions column without a visible name', () => {
+    renderTable({ actions: () => null });
+    const table = screen.getByRole('table', { name: 'Fruits' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Name', 'Color', 'Actions']);
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+  });
+
+  it('shows a loading row while the first page loads', () => {
+    renderTable({ isLoading: true, rows: [] });
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+  });
+
+  it('shows the error text in place of the rows', () => {
+    renderTable({ errorText: 'The fruits could not be loaded.' });
+    expect(screen.getByText('The fruits could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('Apple')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty text when there are no rows', () => {
+    renderTable({ rows: [], totalCount: 0, emptyText: 'No fruit yet.' });
+    expect(screen.getByText('No fruit yet.')).toBeInTheDocument();
+  });
+
+  it('shows the pager only when there is more than one page', () => {
+    const { unmount } = renderTable({ totalCount: PAGE_SIZE });
+    expect(screen.queryByRole('button', { name: /next page/i })).not.toBeInTheDocument();
+    unmount();
+
+    const onPageChange = vi.fn();
+    renderTable({ totalCount: PAGE_SIZE + 1, onPageChange });
+    expect(screen.getByText(`1–${PAGE_SIZE} of ${PAGE_SIZE + 1}`)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /next page/i }));
+    expect(onPageChange).toHaveBeenCalledWith(1);
+  });
+
+  it('opens a row on click, Enter and Space, and lets the keyboard reach it', () => {
+    const onOpenRow = vi.fn();
+    renderTable({ onOpenRow });
+    const row = rowOf('Lime');
+    expect(row).toHaveAttribute('tabindex', '0');
+
+    fireEvent.click(screen.getByText('Apple'));
+    expect(onOpenRow).toHaveBeenLastCalledWith(fruits[0]);
+    fireEvent.keyDown(row, { key: 'Enter' });
+    expect(onOpenRow).toHaveBeenLastCalledWith(fruits[1]);
+    fireEvent.keyDown(row, { key: ' ' });
+    expect(onOpenRow).toHaveBeenCalledTimes(3);
+    fireEvent.keyDown(row, { key: 'a' });
+    expect(onOpenRow).toHaveBeenCalledTimes(3);
+  });
+
+  it('does not open the row when one of its action buttons is used', () => {
+    const onOpenRow = vi.fn();
+    const onEdit = vi.fn();
+    renderTable({
+      onOpenRow,
+      actions: (fruit) => (
+        <IconButton aria-label={`Edit ${fruit.name}`} onClick={() => onEdit(fruit)}>
+          E
+        </IconButton>
+      ),
+    });
+    const edit = screen.getByRole('button', { name: 'Edit Apple' });
+    fireEvent.click(edit);
+    fireEvent.keyDown(edit, { key: 'Enter' });
+    expect(onEdit).toHaveBeenCalledWith(fruits[0]);
+    expect(onOpenRow).not.toHaveBeenCalled();
+  });
+
+  it('leaves rows out of the tab order when they open nothing', () => {
+    renderTable();
+    expect(rowOf('Apple')).not.toHaveAttribute('tabindex');
+  });
+});

@@ -1,0 +1,167 @@
+import { GRID_ROW_HEIGHT, PAGE_SIZE } from '@leadcircle/shared';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import type { Key, KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
+import { TableLoadingRow, TableMessageRow } from './table-message-row';
+
+export interface PagedTableColumn<Row> {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Styles of the column's body cells (an ellipsis, a width). */
+  sx?: SxProps<Theme>;
+}
+
+export interface PagedTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly PagedTableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => Key;
+  /** The row's buttons, in a last column without a visible header; using them never opens the row. */
+  actions?: (row: Row) => ReactNode;
+  actionsWidth?: number;
+  /** Makes rows open on click, Enter or Space. */
+  onOpenRow?: (row: Row) => void;
+  isLoading: boolean;
+  /** Shown in place of the rows when the list failed to load. */
+  errorText?: string;
+  /** Shown in place of the rows when there are none. */
+  emptyText?: ReactNode;
+  /** Server paging: PAGE_SIZE rows a page; the pager shows only when there is more than one page. */
+  totalCount: number;
+  page: number;
+  onPageChange: (page: number) => void;
+  /** 'fixed' lets columns cut long text with an ellipsis. */
+  layout?: 'auto' | 'fixed';
+}
+
+/** A list screen's table (spec 001 §9: 50 rows a page from the server, rows of 70). */
+export function PagedTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  actions,
+  actionsWidth,
+  onOpenRow,
+  isLoading,
+  errorText,
+  emptyText,
+  totalCount,
+  page,
+  onPageChange,
+  layout = 'auto',
+}: PagedTableProps<Row>) {
+  const colSpan = columns.length + (actions ? 1 : 0);
+
+  let body: ReactNode;
+  if (isLoading) {
+    body = <TableLoadingRow colSpan={colSpan} />;
+  } else if (errorText !== undefined) {
+    body = <TableMessageRow colSpan={colSpan}>{errorText}</TableMessageRow>;
+  } else if (rows.length === 0 && emptyText !== undefined) {
+    body = <TableMessageRow colSpan={colSpan}>{emptyText}</TableMessageRow>;
+  } else {
+    body = rows.map((row) => {
+      const open = onOpenRow && (() => onOpenRow(row));
+      const openByKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
+        // Keys pressed on the row's own buttons are theirs.
+        if (!open || event.target !== event.currentTarget) return;
+        if (event.key === 'Enter' || event.key === ' ') {
+          event.preventDefault();
+          open();
+        }
+      };
+      return (
+        <TableRow
+          key={rowKey(row)}
+          hover={open !== undefined}
+          tabIndex={open ? 0 : undefined}
+          onClick={open}
+          onKeyDown={open ? openByKey : undefined}
+          sx={open ? openableRowSx : rowSx}
+        >
+          {columns.map((column) => (
+            <TableCell key={column.header} sx={column.sx}>
+              {column.cell(row)}
+            </TableCell>
+          ))}
+          {actions && (
+            <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }} onClick={stopPropagation}>
+              {actions(row)}
+            </TableCell>
+          )}
+        </TableRow>
+      );
+    });
+  }
+
+  return (
+    <Paper>
+      <TableContainer>
+        <Table aria-label={label} sx={{ tableLayout: layout }}>
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column.header}>{column.header}</TableCell>
+              ))}
+              {actions && (
+                <TableCell sx={actionsWidth === undefined ? undefined : { width: actionsWidth }}>
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </Table>
+      </TableContainer>
+      {totalCount > PAGE_SIZE && (
+        <TablePagination
+          component="div"
+          count={totalCount}
+          page={page}
+          onPageChange={(_event, next) => onPageChange(next)}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+        />
+      )}
+    </Paper>
+  );
+}
+
+// The action buttons sit inside a row that opens on click.
+const stopPropagation = (event: SyntheticEvent) => event.stopPropagation();
+
+const rowSx = { height: GRID_ROW_HEIGHT } as const;
+
+const openableRowSx: SxProps<Theme> = {
+  ...rowSx,
+  cursor: 'pointer',
+  '&:focus-visible': {
+    outline: '2px solid',
+    outlineColor: 'primary.main',
+    outlineOffset: '-2px',
+  },
+};
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: 1,
+  margin: -1,
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: 1,
+} as const;
