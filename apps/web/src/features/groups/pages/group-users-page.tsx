@@ -1,23 +1,15 @@
-import { GRID_ROW_HEIGHT, GROUP_MESSAGES, type GroupSummary, type GroupUser, PAGE_SIZE } from '@leadcircle/shared';
+import { GROUP_MESSAGES, type GroupSummary, type GroupUser, PAGE_SIZE } from '@leadcircle/shared';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { TableLoadingRow, TableMessageRow } from '../../../components/table-message-row';
+import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
 import { useNotify } from '../../../components/use-notify';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-error';
@@ -25,7 +17,20 @@ import { useGetCurrentUserQuery } from '../../users/api';
 import { useListGroupUsersQuery, useRemoveFromGroupMutation } from '../api';
 import { InviteUserDialog } from '../components/invite-user-dialog';
 
-const columns = ['User Name', 'Rating', 'Title', 'Products Offered', 'Actions'] as const;
+const columns: PagedTableColumn<GroupUser>[] = [
+  {
+    header: 'User Name',
+    cell: (user) => (
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
+        <UserAvatar firstName={user.fullName} lastName="" src={user.avatarUrl} size={36} />
+        {user.fullName}
+      </Stack>
+    ),
+  },
+  { header: 'Rating', cell: (user) => user.rating ?? '—' },
+  { header: 'Title', cell: (user) => user.title ?? '' },
+  { header: 'Products Offered', cell: (user) => user.product ?? '' },
+];
 // Spec 001 §8 names no fallback for removing a member.
 const removeUserFailed = 'Remove user from group failed.';
 
@@ -53,45 +58,8 @@ export function GroupUsersPage() {
     }
   };
 
-  const rows = users.data?.users ?? [];
-  const rowSx = { height: GRID_ROW_HEIGHT };
-  let body: ReactNode;
-  if (users.isLoading) {
-    body = <TableLoadingRow colSpan={columns.length} />;
-  } else if (users.isError) {
-    body = (
-      <TableMessageRow colSpan={columns.length}>
-        {errorMessage(users.error, 'The members could not be loaded.')}
-      </TableMessageRow>
-    );
-  } else {
-    body = rows.map((user) => (
-      <TableRow key={user.userId} sx={rowSx}>
-        <TableCell>
-          <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
-            <UserAvatar firstName={user.fullName} lastName="" src={user.avatarUrl} size={36} />
-            {user.fullName}
-          </Stack>
-        </TableCell>
-        <TableCell>{user.rating ?? '—'}</TableCell>
-        <TableCell>{user.title ?? ''}</TableCell>
-        <TableCell>{user.product ?? ''}</TableCell>
-        <TableCell padding="checkbox">
-          {/* Only the creator removes members (spec 001 §6); the creator leaves by deleting. */}
-          {group.isOwner && user.userId !== me?.userId && (
-            <Tooltip title="Remove user">
-              <IconButton aria-label={`Remove ${user.fullName}`} onClick={() => setRemoving(user)}>
-                <PersonRemoveIcon />
-              </IconButton>
-            </Tooltip>
-          )}
-        </TableCell>
-      </TableRow>
-    ));
-  }
-
   // The caller is always a member: the list is "empty" when nobody else is in it yet.
-  const isAlone = users.isSuccess && (users.data.totalCount ?? rows.length) <= 1;
+  const isAlone = users.isSuccess && (users.data.totalCount ?? users.data.users.length) <= 1;
   const invite = () => setIsInviting(true);
 
   return (
@@ -101,30 +69,28 @@ export function GroupUsersPage() {
           INVITE USER
         </Button>
       </Stack>
-      <Paper>
-        <TableContainer>
-          <Table aria-label="Group users">
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column}>{column === 'Actions' ? '' : column}</TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>{body}</TableBody>
-          </Table>
-        </TableContainer>
-        {(users.data?.totalCount ?? 0) > PAGE_SIZE && (
-          <TablePagination
-            component="div"
-            count={users.data?.totalCount ?? 0}
-            page={page}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-          />
-        )}
-      </Paper>
+      <PagedTable
+        label="Group users"
+        columns={columns}
+        rows={users.data?.users ?? []}
+        rowKey={(user) => user.userId}
+        actions={(user) =>
+          // Only the creator removes members (spec 001 §6); the creator leaves by deleting.
+          group.isOwner &&
+          user.userId !== me?.userId && (
+            <Tooltip title="Remove user">
+              <IconButton aria-label={`Remove ${user.fullName}`} onClick={() => setRemoving(user)}>
+                <PersonRemoveIcon />
+              </IconButton>
+            </Tooltip>
+          )
+        }
+        isLoading={users.isLoading}
+        errorText={users.isError ? errorMessage(users.error, 'The members could not be loaded.') : undefined}
+        totalCount={users.data?.totalCount ?? 0}
+        page={page}
+        onPageChange={setPage}
+      />
       {isAlone && (
         <EmptyState
           title={GROUP_MESSAGES.usersEmpty}

@@ -1,32 +1,30 @@
-import { GRID_ROW_HEIGHT, GROUP_MESSAGES, type GroupSummary, PAGE_SIZE, ROUTES, routePath } from '@leadcircle/shared';
+import { GROUP_MESSAGES, type GroupSummary, PAGE_SIZE, ROUTES, routePath } from '@leadcircle/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../app/hooks';
 import { modalOpened } from '../../../app/modals/modals-slice';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { TableLoadingRow, TableMessageRow } from '../../../components/table-message-row';
+import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useDeleteGroupMutation, useListGroupsQuery } from '../api';
 import { GroupDialog } from '../components/group-dialog';
 
-const columns = ['Group Name', 'Owner', 'Description', 'Leads', 'Users', 'Actions'] as const;
+const columns: PagedTableColumn<GroupSummary>[] = [
+  { header: 'Group Name', cell: (group) => group.name },
+  { header: 'Owner', cell: (group) => group.ownerName },
+  { header: 'Description', cell: (group) => group.description },
+  { header: 'Leads', cell: (group) => group.leadsCount },
+  { header: 'Users', cell: (group) => group.usersCount },
+];
 
 /** The group list (spec 001 §2): 50 a page from the server; row click opens the group's leads. */
 export function GroupsPage() {
@@ -52,57 +50,6 @@ export function GroupsPage() {
     }
   };
 
-  const rows = groups.data?.groups ?? [];
-  const rowSx = { height: GRID_ROW_HEIGHT };
-  let body: ReactNode;
-  if (groups.isLoading) {
-    body = <TableLoadingRow colSpan={columns.length} />;
-  } else if (groups.isError) {
-    body = (
-      <TableMessageRow colSpan={columns.length}>
-        {errorMessage(groups.error, 'The groups could not be loaded.')}
-      </TableMessageRow>
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <TableMessageRow colSpan={columns.length}>
-        You are not in any group yet: create one, or join one with its name and password.
-      </TableMessageRow>
-    );
-  } else {
-    body = rows.map((group) => (
-      <TableRow
-        key={group.groupId}
-        hover
-        sx={{ ...rowSx, cursor: 'pointer' }}
-        onClick={() => navigate(routePath(ROUTES.groupLeads, { group_id: group.groupId }))}
-      >
-        <TableCell>{group.name}</TableCell>
-        <TableCell>{group.ownerName}</TableCell>
-        <TableCell>{group.description}</TableCell>
-        <TableCell>{group.leadsCount}</TableCell>
-        <TableCell>{group.usersCount}</TableCell>
-        <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }} onClick={(event) => event.stopPropagation()}>
-          {/* Only the creator edits and removes a group (spec 001 §6). */}
-          {group.isOwner && (
-            <>
-              <Tooltip title="Edit">
-                <IconButton aria-label={`Edit ${group.name}`} onClick={() => setEditing(group)}>
-                  <EditIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Remove">
-                <IconButton aria-label={`Remove ${group.name}`} onClick={() => setRemoving(group)}>
-                  <DeleteIcon />
-                </IconButton>
-              </Tooltip>
-            </>
-          )}
-        </TableCell>
-      </TableRow>
-    ));
-  }
-
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
@@ -118,38 +65,36 @@ export function GroupsPage() {
           </Button>
         </Stack>
       </Stack>
-      <Paper>
-        <TableContainer>
-          <Table aria-label="Groups">
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell key={column}>
-                    {column === 'Actions' ? (
-                      <Box component="span" sx={visuallyHidden}>
-                        {column}
-                      </Box>
-                    ) : (
-                      column
-                    )}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>{body}</TableBody>
-          </Table>
-        </TableContainer>
-        {(groups.data?.totalCount ?? 0) > PAGE_SIZE && (
-          <TablePagination
-            component="div"
-            count={groups.data?.totalCount ?? 0}
-            page={page}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-          />
-        )}
-      </Paper>
+      <PagedTable
+        label="Groups"
+        columns={columns}
+        rows={groups.data?.groups ?? []}
+        rowKey={(group) => group.groupId}
+        onOpenRow={(group) => navigate(routePath(ROUTES.groupLeads, { group_id: group.groupId }))}
+        actions={(group) =>
+          // Only the creator edits and removes a group (spec 001 §6).
+          group.isOwner && (
+            <>
+              <Tooltip title="Edit">
+                <IconButton aria-label={`Edit ${group.name}`} onClick={() => setEditing(group)}>
+                  <EditIcon />
+                </IconButton>
+              </Tooltip>
+              <Tooltip title="Remove">
+                <IconButton aria-label={`Remove ${group.name}`} onClick={() => setRemoving(group)}>
+                  <DeleteIcon />
+                </IconButton>
+              </Tooltip>
+            </>
+          )
+        }
+        isLoading={groups.isLoading}
+        errorText={groups.isError ? errorMessage(groups.error, 'The groups could not be loaded.') : undefined}
+        emptyText="You are not in any group yet: create one, or join one with its name and password."
+        totalCount={groups.data?.totalCount ?? 0}
+        page={page}
+        onPageChange={setPage}
+      />
       {editing && <GroupDialog group={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
       <ConfirmDialog
         open={removing !== null}
@@ -164,15 +109,3 @@ export function GroupsPage() {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;

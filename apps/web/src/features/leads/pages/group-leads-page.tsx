@@ -1,5 +1,4 @@
 import {
-  GRID_ROW_HEIGHT,
   GROUP_MESSAGES,
   type GroupSummary,
   LEAD_EXPORT_PATH,
@@ -14,22 +13,14 @@ import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
-import { type MouseEvent, type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
-import { TableLoadingRow, TableMessageRow } from '../../../components/table-message-row';
+import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
 import { useDelayedRefetch } from '../../../components/use-delayed-refetch';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
@@ -37,7 +28,31 @@ import { downloadFile } from '../../../lib/download';
 import { useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { LeadDialog } from '../components/lead-dialog';
 
-const columns = ['Lead Name', 'Rating', 'Title', 'Company', 'Notes', 'Actions'] as const;
+const columns: PagedTableColumn<Lead>[] = [
+  { header: 'Lead Name', cell: (lead) => lead.fullName },
+  {
+    header: 'Rating',
+    cell: (lead) =>
+      lead.rating.rating === null ? (
+        '—'
+      ) : (
+        <Rating
+          value={lead.rating.rating}
+          precision={0.5}
+          readOnly
+          size="small"
+          aria-label={`Rating ${lead.rating.rating}`}
+        />
+      ),
+  },
+  { header: 'Title', cell: (lead) => lead.title },
+  { header: 'Company', cell: (lead) => lead.company },
+  {
+    header: 'Notes',
+    cell: (lead) => lead.notes ?? '',
+    sx: { maxWidth: 280, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
+  },
+];
 const deleteWarning = 'This operation cannot be undone: the lead, its ratings and its comments are removed.';
 
 // The dialog is closed, adding, or editing one lead.
@@ -94,75 +109,8 @@ export function GroupLeadsPage() {
     }
   };
 
-  const rowAction = (event: MouseEvent, act: () => void) => {
-    // The buttons sit in the row, which opens the lead.
-    event.stopPropagation();
-    act();
-  };
-
-  const rows = leads.data?.leads ?? [];
   const total = leads.data?.totalCount ?? 0;
   const add = () => setDialog({ mode: 'add' });
-  let body: ReactNode;
-  if (leads.isLoading) {
-    body = <TableLoadingRow colSpan={columns.length} />;
-  } else if (leads.isError) {
-    body = (
-      <TableMessageRow colSpan={columns.length}>{errorMessage(leads.error, LEAD_MESSAGES.listFailed)}</TableMessageRow>
-    );
-  } else {
-    body = rows.map((lead) => (
-      <TableRow
-        key={lead.leadId}
-        hover
-        onClick={() => openLead(lead)}
-        sx={{ height: GRID_ROW_HEIGHT, cursor: 'pointer' }}
-      >
-        <TableCell>{lead.fullName}</TableCell>
-        <TableCell>
-          {lead.rating.rating === null ? (
-            '—'
-          ) : (
-            <Rating
-              value={lead.rating.rating}
-              precision={0.5}
-              readOnly
-              size="small"
-              aria-label={`Rating ${lead.rating.rating}`}
-            />
-          )}
-        </TableCell>
-        <TableCell>{lead.title}</TableCell>
-        <TableCell>{lead.company}</TableCell>
-        <TableCell sx={{ maxWidth: 280, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {lead.notes ?? ''}
-        </TableCell>
-        <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }}>
-          {/* Only the member who submitted a lead edits or removes it (spec 001 §6). */}
-          {lead.isOwner && (
-            <Stack direction="row">
-              <Tooltip title="Edit lead">
-                <IconButton
-                  aria-label={`Edit ${lead.fullName}`}
-                  onClick={(event) => rowAction(event, () => setDialog({ mode: 'edit', lead }))}
-                >
-                  <EditIcon />
-                </IconButton>
-              </Tooltip>
-              <Tooltip title="Remove lead">
-                <IconButton
-                  aria-label={`Remove ${lead.fullName}`}
-                  onClick={(event) => rowAction(event, () => setRemoving(lead))}
-                >
-                  <DeleteIcon />
-                </IconButton>
-              </Tooltip>
-            </Stack>
-          )}
-        </TableCell>
-      </TableRow>
-    ));
-  }
 
   const isEmpty = leads.isSuccess && total === 0;
   return (
@@ -192,32 +140,37 @@ export function GroupLeadsPage() {
           }
         />
       ) : (
-        <Paper>
-          <TableContainer>
-            <Table aria-label="Group leads" sx={{ tableLayout: 'fixed' }}>
-              <TableHead>
-                <TableRow>
-                  {columns.map((column) => (
-                    <TableCell key={column} sx={column === 'Actions' ? { width: 112 } : undefined}>
-                      {column === 'Actions' ? '' : column}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              <TableBody>{body}</TableBody>
-            </Table>
-          </TableContainer>
-          {total > PAGE_SIZE && (
-            <TablePagination
-              component="div"
-              count={total}
-              page={page}
-              onPageChange={(_event, next) => setPage(next)}
-              rowsPerPage={PAGE_SIZE}
-              rowsPerPageOptions={[PAGE_SIZE]}
-            />
-          )}
-        </Paper>
+        <PagedTable
+          label="Group leads"
+          layout="fixed"
+          columns={columns}
+          rows={leads.data?.leads ?? []}
+          rowKey={(lead) => lead.leadId}
+          onOpenRow={openLead}
+          actionsWidth={112}
+          actions={(lead) =>
+            // Only the member who submitted a lead edits or removes it (spec 001 §6).
+            lead.isOwner && (
+              <Stack direction="row">
+                <Tooltip title="Edit lead">
+                  <IconButton aria-label={`Edit ${lead.fullName}`} onClick={() => setDialog({ mode: 'edit', lead })}>
+                    <EditIcon />
+                  </IconButton>
+                </Tooltip>
+                <Tooltip title="Remove lead">
+                  <IconButton aria-label={`Remove ${lead.fullName}`} onClick={() => setRemoving(lead)}>
+                    <DeleteIcon />
+                  </IconButton>
+                </Tooltip>
+              </Stack>
+            )
+          }
+          isLoading={leads.isLoading}
+          errorText={leads.isError ? errorMessage(leads.error, LEAD_MESSAGES.listFailed) : undefined}
+          totalCount={total}
+          page={page}
+          onPageChange={setPage}
+        />
       )}
       {dialog.mode !== 'closed' && (
         <LeadDialog
