@@ -29,7 +29,8 @@ export const groupsApi = baseApi
       }),
       updateGroup: build.mutation<CallResponse<Group['update']>, CallRequest<Group['update']>>({
         query: (body) => ({ call: groupCalls.update, body }),
-        invalidatesTags: (_result, _error, body) => ['Groups', { type: 'Group', id: Number(body.group_id) }],
+        // The group list refreshes itself LIST_REFRESH_DELAY_MS later (spec 001 §4); the group's header at once.
+        invalidatesTags: (_result, _error, body) => [{ type: 'Group', id: Number(body.group_id) }],
       }),
       updateGroupUser: build.mutation<CallResponse<Group['userUpdate']>, CallRequest<Group['userUpdate']>>({
         query: (body) => ({ call: groupCalls.userUpdate, body }),
@@ -38,18 +39,17 @@ export const groupsApi = baseApi
       inviteToGroup: build.mutation<CallResponse<Group['invite']>, CallRequest<Group['invite']>>({
         query: (body) => ({ call: groupCalls.invite, body }),
       }),
-      // Leaving (the member's own id) or, for the creator, removing a member.
+      // Leaving (the member's own id) or, for the creator, removing a member. The member list is not
+      // invalidated: its page refetches it LIST_REFRESH_DELAY_MS later (spec 001 §4), and leaving
+      // lands on the group list.
       removeFromGroup: build.mutation<CallResponse<Group['remove']>, CallRequest<Group['remove']>>({
         query: (body) => ({ call: groupCalls.remove, body }),
-        invalidatesTags: (_result, _error, body) => [
-          'Groups',
-          'GroupUsers',
-          { type: 'Group', id: Number(body.group_id) },
-        ],
+        invalidatesTags: (_result, _error, body) => ['Groups', { type: 'Group', id: Number(body.group_id) }],
       }),
+      // No invalidation: the group list refreshes itself LIST_REFRESH_DELAY_MS later (spec 001 §4), and
+      // deleting from the settings lands on the group list, which fetches again when it mounts.
       deleteGroup: build.mutation<CallResponse<Group['delete']>, CallRequest<Group['delete']>>({
         query: (body) => ({ call: groupCalls.delete, body }),
-        invalidatesTags: ['Groups'],
       }),
       listGroupUsers: build.query<
         CallResponse<typeof userCalls.getUsersByGroup>,
