@@ -1,14 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP_MESSAGES, type GroupDialogForm, type GroupSummary, groupDialogForm } from '@leadcircle/shared';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreatePrivateGroupMutation, useUpdateGroupMutation } from '../api';
@@ -27,7 +21,6 @@ interface GroupDialogProps {
  * own, saved by the settings screen, so it is not shown there.
  */
 export function GroupDialog({ group, onClose, onSaved }: GroupDialogProps) {
-  const titleId = useId();
   const isEdit = group !== undefined;
   const [serverError, setServerError] = useState<string | null>(null);
   const [createGroup, createState] = useCreatePrivateGroupMutation();
@@ -56,28 +49,17 @@ export function GroupDialog({ group, onClose, onSaved }: GroupDialogProps) {
   });
 
   return (
-    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>{isEdit ? 'Edit group' : 'Create group'}</DialogTitle>
-        <DialogContent>
-          {serverError && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {serverError}
-            </Alert>
-          )}
-          <FormTextField control={control} name="name" label="Group name" autoFocus />
-          <FormTextField control={control} name="description" label="Description" multiline rows={4} />
-          {!isEdit && <FormTextField control={control} name="product" label="Product" />}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy}>
-            {isEdit ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={isEdit ? 'Edit group' : 'Create group'}
+      serverError={serverError}
+      isBusy={isBusy}
+      submitLabel={isEdit ? 'Save' : 'Create'}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <FormTextField control={control} name="name" label="Group name" autoFocus />
+      <FormTextField control={control} name="description" label="Description" multiline rows={4} />
+      {!isEdit && <FormTextField control={control} name="product" label="Product" />}
+    </FormDialog>
   );
 }

@@ -1,18 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP_MESSAGES, type JoinGroupForm, joinGroupForm, ROUTES, routePath } from '@leadcircle/shared';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { paymentRequired, selectGroupDialogError } from '../../../app/modals/modals-slice';
 import type { AppDispatch } from '../../../app/store';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
@@ -24,7 +17,6 @@ const emptyForm: JoinGroupForm = { groupName: '', groupPassword: '' };
 /** The join group dialog (spec 000 §4, §5), shown by the modal host as 'joinGroup'. */
 export function JoinGroupDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
-  const titleId = useId();
   const { data: user } = useGetCurrentUserQuery();
   const handedBack = useAppSelector((state) => selectGroupDialogError(state, 'joinGroup'));
   const [serverError, setServerError] = useState<string | null>(
@@ -55,28 +47,18 @@ export function JoinGroupDialog({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
-      <Box component="form" onSubmit={join} noValidate>
-        <DialogTitle id={titleId}>Join group</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Type the group's name and the password its creator gave you.</DialogContentText>
-          {serverError && (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {serverError}
-            </Alert>
-          )}
-          <FormTextField control={control} name="groupName" label="Group name" autoFocus />
-          <FormTextField control={control} name="groupPassword" label="Group password" type="password" />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isBusy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={isBusy}>
-            Join
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title="Join group"
+      description="Type the group's name and the password its creator gave you."
+      serverError={serverError}
+      isBusy={isBusy}
+      submitLabel="Join"
+      maxWidth="xs"
+      onSubmit={join}
+      onClose={onClose}
+    >
+      <FormTextField control={control} name="groupName" label="Group name" autoFocus />
+      <FormTextField control={control} name="groupPassword" label="Group password" type="password" />
+    </FormDialog>
   );
 }

@@ -16,20 +16,15 @@ import {
 } from '@leadcircle/shared';
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { AddressField } from '../../../components/address-field';
+import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreateLeadMutation, useUpdateLeadMutation } from '../api';
@@ -88,7 +83,6 @@ function defaultValues(lead: Lead | undefined): LeadFormInput {
  * Submit is disabled unless the form is valid and changed.
  */
 export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProps) {
-  const titleId = useId();
   const isEdit = lead !== undefined;
   const [serverError, setServerError] = useState<string | null>(null);
   const [kindMenu, setKindMenu] = useState<HTMLElement | null>(null);
@@ -148,85 +142,75 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
   });
 
   return (
-    <Dialog open onClose={isBusy ? undefined : onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
-      <Box component="form" onSubmit={save} noValidate>
-        <DialogTitle id={titleId}>{isEdit ? 'Edit Lead' : 'Create Lead'}</DialogTitle>
-        <DialogContent>
-          {serverError && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {serverError}
-            </Alert>
-          )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
-            <FormTextField control={control} name="first_name" label="First Name" autoFocus />
-            <FormTextField control={control} name="last_name" label="Last Name" />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
-            <FormTextField control={control} name="title" label="Position" />
-            <FormTextField control={control} name="company" label="Company" />
-          </Stack>
-          {kinds.map((kind) => (
-            <Stack key={kind} direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
-              <FormTextField
-                control={control}
-                name={kind}
-                label={CONTACT_KIND_LABELS[kind]}
-                type={contactInputTypes[kind]}
-                autoComplete={kind === 'linkedin' ? 'off' : kind === 'phone' ? 'tel' : 'email'}
-              />
-              <IconButton
-                aria-label={`Remove ${CONTACT_KIND_LABELS[kind]}`}
-                onClick={() => removeKind(kind)}
-                disabled={kinds.length <= 1}
-                sx={{ mt: 3 }}
-              >
-                <CloseIcon />
-              </IconButton>
-            </Stack>
-          ))}
-          {kinds.length < MAX_CONTACT_INFO_KINDS && unchosen.length > 0 && (
-            <>
-              <Button
-                startIcon={<AddIcon />}
-                onClick={(event) => setKindMenu(event.currentTarget)}
-                aria-haspopup="menu"
-                aria-expanded={kindMenu !== null}
-              >
-                ADD CONTACT INFO
-              </Button>
-              <Menu anchorEl={kindMenu} open={kindMenu !== null} onClose={() => setKindMenu(null)}>
-                {unchosen.map((kind) => (
-                  <MenuItem key={kind} onClick={() => addKind(kind)}>
-                    {CONTACT_KIND_LABELS[kind]}
-                  </MenuItem>
-                ))}
-              </Menu>
-            </>
-          )}
-          <Controller
+    <FormDialog
+      title={isEdit ? 'Edit Lead' : 'Create Lead'}
+      serverError={serverError}
+      isBusy={isBusy}
+      submitLabel={isEdit ? 'Save' : 'Create'}
+      submitDisabled={!(isValid && formState.isDirty)}
+      onSubmit={save}
+      onClose={onClose}
+    >
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
+        <FormTextField control={control} name="first_name" label="First Name" autoFocus />
+        <FormTextField control={control} name="last_name" label="Last Name" />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ gap: { sm: 2 } }}>
+        <FormTextField control={control} name="title" label="Position" />
+        <FormTextField control={control} name="company" label="Company" />
+      </Stack>
+      {kinds.map((kind) => (
+        <Stack key={kind} direction="row" sx={{ alignItems: 'flex-start', gap: 1 }}>
+          <FormTextField
             control={control}
-            name="address"
-            render={({ field, fieldState }) => (
-              <AddressField
-                value={(field.value as AddressInput | null | undefined) ?? null}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-                disabled={isBusy}
-              />
-            )}
+            name={kind}
+            label={CONTACT_KIND_LABELS[kind]}
+            type={contactInputTypes[kind]}
+            autoComplete={kind === 'linkedin' ? 'off' : kind === 'phone' ? 'tel' : 'email'}
           />
-          <FormTextField control={control} name="notes" label="Notes" multiline rows={TEXT_AREA_DEFAULT_ROWS} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={isBusy}>
-            Cancel
+          <IconButton
+            aria-label={`Remove ${CONTACT_KIND_LABELS[kind]}`}
+            onClick={() => removeKind(kind)}
+            disabled={kinds.length <= 1}
+            sx={{ mt: 3 }}
+          >
+            <CloseIcon />
+          </IconButton>
+        </Stack>
+      ))}
+      {kinds.length < MAX_CONTACT_INFO_KINDS && unchosen.length > 0 && (
+        <>
+          <Button
+            startIcon={<AddIcon />}
+            onClick={(event) => setKindMenu(event.currentTarget)}
+            aria-haspopup="menu"
+            aria-expanded={kindMenu !== null}
+          >
+            ADD CONTACT INFO
           </Button>
-          <Button type="submit" variant="contained" loading={isBusy} disabled={!(isValid && formState.isDirty)}>
-            {isEdit ? 'Save' : 'Create'}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+          <Menu anchorEl={kindMenu} open={kindMenu !== null} onClose={() => setKindMenu(null)}>
+            {unchosen.map((kind) => (
+              <MenuItem key={kind} onClick={() => addKind(kind)}>
+                {CONTACT_KIND_LABELS[kind]}
+              </MenuItem>
+            ))}
+          </Menu>
+        </>
+      )}
+      <Controller
+        control={control}
+        name="address"
+        render={({ field, fieldState }) => (
+          <AddressField
+            value={(field.value as AddressInput | null | undefined) ?? null}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            error={fieldState.error?.message}
+            disabled={isBusy}
+          />
+        )}
+      />
+      <FormTextField control={control} name="notes" label="Notes" multiline rows={TEXT_AREA_DEFAULT_ROWS} />
+    </FormDialog>
   );
 }
