@@ -15,10 +15,14 @@ export async function findLeadRow(db: DbOrTx, leadId: number): Promise<LeadRow |
   return row;
 }
 
-/** The lead and its group for a member: 404 LEAD_NOT_FOUND when there is no such lead, 403 to a non-member. */
-export async function requireLeadMember(db: DbOrTx, leadId: number, userId: number) {
+/**
+ * The lead and its group for a member of that group: 404 LEAD_NOT_FOUND when there is no such lead,
+ * or, with `groupId`, when it is in another group (a lead cannot be reached through a group it is not
+ * in); then 404/403 as requireGroupMember.
+ */
+export async function requireLeadMember(db: DbOrTx, leadId: number, userId: number, groupId?: number) {
   const lead = await findLeadRow(db, leadId);
-  if (!lead) throw leadNotFound();
+  if (!lead || (groupId !== undefined && lead.groupId !== groupId)) throw leadNotFound();
   const { group, member } = await requireGroupMember(db, lead.groupId, userId);
   return { lead, group, member };
 }
@@ -40,15 +44,12 @@ export const leadOwnerOnly = () => forbidden('LEAD_OWNER_ONLY', LEAD_MESSAGES.ow
 
 /**
  * The lead for its owner (spec 001 §6: only the member who submitted it edits, deletes or assigns
- * it). With `groupId`, a lead of another group reads as not found. 404 LEAD_NOT_FOUND, then 403
- * GROUP_NOT_MEMBER to a non-member, then 403 LEAD_OWNER_ONLY to another member.
+ * it): requireLeadMember, then 403 LEAD_OWNER_ONLY to another member.
  */
 export async function requireLeadOwner(db: DbOrTx, leadId: number, userId: number, groupId?: number) {
-  const lead = await findLeadRow(db, leadId);
-  if (!lead || (groupId !== undefined && lead.groupId !== groupId)) throw leadNotFound();
-  const { group } = await requireGroupMember(db, lead.groupId, userId);
-  if (lead.createdBy !== userId) throw leadOwnerOnly();
-  return { lead, group };
+  const found = await requireLeadMember(db, leadId, userId, groupId);
+  if (found.lead.createdBy !== userId) throw leadOwnerOnly();
+  return found;
 }
 
 /** A lead's rating as every call answers it: the average to one decimal, null while nobody has rated. */

@@ -1,16 +1,8 @@
-import { LEAD_MESSAGES, type LeadRating } from '@leadcircle/shared';
+import { LEAD_MESSAGES, type LeadRating, type RatingKind } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
-import { requireGroupMember } from '../groups/groups.service.js';
-import {
-  findLeadRow,
-  type LeadRow,
-  leadNotFound,
-  leadRatingOf,
-  requireLeadMember,
-  touchLead,
-} from '../leads/leads.access.js';
+import { type LeadRow, leadNotFound, leadRatingOf, requireLeadMember, touchLead } from '../leads/leads.access.js';
 import * as q from './ratings.queries.js';
 
 // Lead ratings (issue 6; spec 001 §3, §6, §7): members of the lead's group rate it 1–5 (0 takes the
@@ -35,7 +27,7 @@ async function rateLead(
   deps: AppDeps,
   userId: number,
   lead: LeadRow,
-  kind: q.RatingKind,
+  kind: RatingKind,
   rating: number,
 ): Promise<LeadRating> {
   if (lead.createdBy === userId) throw ownRating();
@@ -75,9 +67,7 @@ export async function rateRelevancy(
   input: { lead_id: number; group_id: number; rating: number },
 ): Promise<LeadRating> {
   // A lead of another group named with this group's id does not exist here (checked before membership).
-  const lead = await findLeadRow(deps.db, input.lead_id);
-  if (!lead || lead.groupId !== input.group_id) throw leadNotFound();
-  await requireGroupMember(deps.db, lead.groupId, userId);
+  const { lead } = await requireLeadMember(deps.db, input.lead_id, userId, input.group_id);
   return rateLead(deps, userId, lead, 'RELEVANCY', input.rating);
 }
 
