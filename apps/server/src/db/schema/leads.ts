@@ -1,3 +1,4 @@
+import { RATING_KINDS } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import {
   doublePrecision,
@@ -64,7 +65,7 @@ export const leads = pgTable(
   ],
 );
 
-export const ratingKind = pgEnum('rating_kind', ['QUALITY', 'RELEVANCY']);
+export const ratingKind = pgEnum('rating_kind', RATING_KINDS);
 
 export const leadRatings = pgTable(
   'lead_ratings',

@@ -1,8 +1,7 @@
+import type { RatingKind } from '@leadcircle/shared';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { groupMembers, leadRatings, leads } from '../../db/schema/index.js';
-
-export type RatingKind = (typeof leadRatings.$inferSelect)['kind'];
 
 const ratingOf = (leadId: number, kind: RatingKind, userId: number) =>
   and(eq(leadRatings.leadId, leadId), eq(leadRatings.kind, kind), eq(leadRatings.userId, userId));
