@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvRow } from './csv.js';
+import { csvCell, csvRow, leadExportFileName } from './csv.js';
 
 describe('csvCell (RFC 4180 quoting)', () => {
   it('leaves plain text and numbers as they are', () => {
@@ -50,5 +50,16 @@ describe('csvRow', () => {
   it('joins cells with commas and ends the line with CRLF', () => {
     expect(csvRow(['Id', 'First Name', 'Last Name'])).toBe('Id,First Name,Last Name\r\n');
     expect(csvRow([7, 'Jean, "JJ"', null, '=1'])).toBe('7,"Jean, ""JJ""",,\'=1\r\n');
+  });
+});
+
+describe('leadExportFileName', () => {
+  it('names the file after the group in lower-case ASCII words', () => {
+    expect(leadExportFileName("Café Olive's Group!")).toBe('cafe-olive-s-group-leads.csv');
+    expect(leadExportFileName('  West / Coast  ')).toBe('west-coast-leads.csv');
+  });
+
+  it("falls back to 'group' when no letter or digit is left", () => {
+    expect(leadExportFileName('***')).toBe('group-leads.csv');
   });
 });

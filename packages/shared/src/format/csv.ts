@@ -14,3 +14,13 @@ export function csvCell(value: string | number | null | undefined): string {
 export function csvRow(cells: readonly (string | number | null | undefined)[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
+
+/** The CSV export's file name (server and browser alike): the group's name as lower-case ASCII words joined by hyphens. */
+export function leadExportFileName(groupName: string): string {
+  const slug = groupName
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `${slug || 'group'}-leads.csv`;
+}

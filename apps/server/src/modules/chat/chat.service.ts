@@ -1,8 +1,9 @@
-import { type ChatMessage, LEAD_MESSAGES, MESSAGES } from '@leadcircle/shared';
+import { type ChatMessage, LEAD_MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import { findLeadRoomId, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import { avatarUrlOf, displayName } from '../users/users.service.js';
 import * as q from './chat.queries.js';
 
 // Chat (issue 6 builds a lead's comments; spec 001 §2, §3, §7; ARCHITECTURE §5: comments are stored and
@@ -19,9 +20,10 @@ function toChatMessage(row: q.MessageRow): ChatMessage {
     message: row.message,
     user: {
       userId: row.userId,
-      firstName: hidden ? MESSAGES.deletedUserName : row.firstName,
+      // The message carries the name in two parts: a hidden author's is 'Deleted user' and ''.
+      firstName: displayName(row.firstName, '', hidden),
       lastName: hidden ? '' : row.lastName,
-      avatarUrl: hidden || row.avatarKey === null ? null : `/api/${row.avatarKey}`,
+      avatarUrl: hidden ? null : avatarUrlOf(row.avatarKey),
     },
     createdAt: row.createdAt.toISOString(),
   };

@@ -36,9 +36,6 @@ export async function isGroupMember(db: DbOrTx, groupId: number, userId: number)
   return q.isVisibleMember(db, groupId, userId);
 }
 
-const ownerName = (row: q.GroupSummaryRow) =>
-  row.ownerHidden ? MESSAGES.deletedUserName : `${row.ownerFirstName} ${row.ownerLastName}`.trim();
-
 function toSummary(row: q.GroupSummaryRow, userId: number, usersCount: number, leadsCount: number): GroupSummary {
   const g = row.group;
   return {
@@ -47,7 +44,7 @@ function toSummary(row: q.GroupSummaryRow, userId: number, usersCount: number, l
     description: g.description,
     groupType: g.groupType,
     createdBy: g.createdBy,
-    ownerName: ownerName(row),
+    ownerName: users.displayName(row.ownerFirstName, row.ownerLastName, row.ownerHidden),
     targetId: g.targetId,
     productId: g.productId,
     product: g.product,
@@ -394,7 +391,7 @@ export async function listGroupUsers(
       product: r.product,
       rating: ratings.get(r.userId) ?? null,
       title: r.title,
-      avatarUrl: r.avatarKey === null ? null : `/api/${r.avatarKey}`,
+      avatarUrl: users.avatarUrlOf(r.avatarKey),
     })),
     totalCount: counts.get(input.group_id) ?? 0,
   };

@@ -7,11 +7,11 @@ import {
   LEAD_MESSAGES,
   type Lead,
   type leadCreateRequest,
+  leadExportFileName,
   type leadGroupStatsRequest,
   type leadListRequest,
   type leadUpdateRequest,
   type leadUserStatsRequest,
-  MESSAGES,
   normalizePhone,
 } from '@leadcircle/shared';
 import type { z } from 'zod';
@@ -26,15 +26,13 @@ import {
   requireGroupMember,
   resolveCallerGroupIds,
 } from '../groups/groups.service.js';
+import { displayName } from '../users/users.service.js';
 import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
 
 // Leads (issue 6): spec 001 §2, §3, §6, §7; statuses in docs/decisions.md "Leads (issue 6): server".
 
 type LeadFieldsInput = Omit<z.output<typeof leadUpdateRequest>, 'lead_id' | 'group_id'>;
-
-const personName = (first: string | null, last: string | null, hidden: boolean) =>
-  hidden ? MESSAGES.deletedUserName : `${first ?? ''} ${last ?? ''}`.trim();
 
 function toLead(row: q.LeadViewRow, viewerId: number): Lead {
   const l = row.lead;
@@ -61,14 +59,14 @@ function toLead(row: q.LeadViewRow, viewerId: number): Lead {
       longitude: l.longitude,
     },
     createdBy: l.createdBy,
-    ownerName: personName(row.ownerFirstName, row.ownerLastName, row.ownerHidden),
+    ownerName: displayName(row.ownerFirstName, row.ownerLastName, row.ownerHidden),
     isOwner: l.createdBy === viewerId,
     assignedTo:
       l.assignedTo === null
         ? null
         : {
             userId: l.assignedTo,
-            fullName: personName(row.assigneeFirstName, row.assigneeLastName, row.assigneeHidden),
+            fullName: displayName(row.assigneeFirstName, row.assigneeLastName, row.assigneeHidden),
           },
     rating: leadRatingOf(l.ratingSum, l.ratingCount, row.userRating),
     // Every lead gets its room in the transaction that creates it.
@@ -211,16 +209,6 @@ export async function userLeadStats(
 const UTF8_BOM = '\uFEFF';
 const EXPORT_BATCH_SIZE = 500;
 
-/** A file name from the group's name: lower-case ASCII words joined by hyphens. */
-export function exportFileName(groupName: string): string {
-  const slug = groupName
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-  return `${slug || 'group'}-leads.csv`;
-}
-
 async function* exportLines(db: DbOrTx, groupId: number): AsyncGenerator<string> {
   yield UTF8_BOM + csvRow(LEAD_CSV_HEADERS);
   let afterId = 0;
@@ -248,5 +236,5 @@ export async function exportLeads(
   groupId: number,
 ): Promise<{ filename: string; stream: Readable }> {
   const { group } = await requireGroupMember(deps.db, groupId, userId);
-  return { filename: exportFileName(group.name), stream: Readable.from(exportLines(deps.db, groupId)) };
+  return { filename: leadExportFileName(group.name), stream: Readable.from(exportLines(deps.db, groupId)) };
 }

@@ -13,6 +13,14 @@ export type { UserRow } from './users.queries.js';
 // Closed-account data stops being visible within 24 hours (spec 000 §9).
 export const ERASURE_DELAY_MS = 24 * HOUR_MS;
 
+/** The address of a profile picture: its storage key under /api (served by avatars.routes.ts). */
+export const avatarUrlOf = (avatarKey: string | null) => (avatarKey === null ? null : `/api/${avatarKey}`);
+
+/** A person's name as others see it: 'Deleted user' once their account is hidden (ARCHITECTURE §5). */
+export function displayName(firstName: string | null, lastName: string | null, isHidden: boolean): string {
+  return isHidden ? MESSAGES.deletedUserName : `${firstName ?? ''} ${lastName ?? ''}`.trim();
+}
+
 export function toCurrentUser(row: q.UserRow, billing: BillingFlags = NO_BILLING): CurrentUser {
   return {
     userId: row.id,
@@ -27,8 +35,7 @@ export function toCurrentUser(row: q.UserRow, billing: BillingFlags = NO_BILLING
     active: billing.active,
     business: row.businessId === null ? null : { businessId: row.businessId },
     notificationSetting: { enableEmail: row.enableEmailNotifications },
-    // The storage key doubles as the address under /api (served by avatars.routes.ts).
-    avatarUrl: row.avatarKey === null ? null : `/api/${row.avatarKey}`,
+    avatarUrl: avatarUrlOf(row.avatarKey),
   };
 }
 
