@@ -1,29 +1,38 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 
-// The hosts of the sign-in scripts, as each provider documents them; listed only when it is configured.
-const GOOGLE_IDENTITY_SERVICES = {
+// The hosts a third-party script needs, per CSP directive, as its provider documents them; a
+// provider's hosts are listed only when it is configured.
+interface ProviderHosts {
+  script: string[];
+  frame?: string[];
+  connect: string[];
+  style?: string[];
+  img?: string[];
+  font?: string[];
+}
+
+// The sign-in scripts.
+const GOOGLE_IDENTITY_SERVICES: ProviderHosts = {
   script: ['https://accounts.google.com/gsi/client'],
   frame: ['https://accounts.google.com/gsi/'],
   connect: ['https://accounts.google.com/gsi/'],
   style: ['https://accounts.google.com/gsi/style'],
 };
-const SIGN_IN_WITH_APPLE_JS = {
+const SIGN_IN_WITH_APPLE_JS: ProviderHosts = {
   script: ['https://appleid.cdn-apple.com'],
   frame: ['https://appleid.apple.com'],
   connect: ['https://appleid.apple.com'],
-  style: [],
 };
 // Stripe.js and its Elements iframes (Stripe's documented CSP), when Stripe is the payment provider.
-const STRIPE_JS = {
+const STRIPE_JS: ProviderHosts = {
   script: ['https://js.stripe.com'],
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
   connect: ['https://api.stripe.com'],
-  style: [],
 };
 
 // The Maps JavaScript API and Places autocomplete (Google's documented CSP hosts), when a key is set.
-const GOOGLE_MAPS_JS = {
+const GOOGLE_MAPS_JS: ProviderHosts = {
   script: ['https://maps.googleapis.com'],
   connect: ['https://maps.googleapis.com'],
   img: ['https://maps.gstatic.com', 'https://*.googleapis.com'],
@@ -69,24 +78,20 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   const fontSrc = ["'self'", 'data:'];
   const tiles = tileImageSource(options.mapTileUrl);
   if (tiles) imgSrc.push(tiles);
-  if (options.googleMaps) {
-    scriptSrc.push(...GOOGLE_MAPS_JS.script);
-    connectSrc.push(...GOOGLE_MAPS_JS.connect);
-    imgSrc.push(...GOOGLE_MAPS_JS.img);
-    styleSrc.push(...GOOGLE_MAPS_JS.style);
-    fontSrc.push(...GOOGLE_MAPS_JS.font);
-  }
   const providers = [
     options.google && GOOGLE_IDENTITY_SERVICES,
     options.apple && SIGN_IN_WITH_APPLE_JS,
     options.stripe && STRIPE_JS,
+    options.googleMaps && GOOGLE_MAPS_JS,
   ];
   for (const hosts of providers) {
     if (!hosts) continue;
     scriptSrc.push(...hosts.script);
-    frameSrc.push(...hosts.frame);
+    frameSrc.push(...(hosts.frame ?? []));
     connectSrc.push(...hosts.connect);
-    styleSrc.push(...hosts.style);
+    styleSrc.push(...(hosts.style ?? []));
+    imgSrc.push(...(hosts.img ?? []));
+    fontSrc.push(...(hosts.font ?? []));
   }
   await app.register(helmet, {
     contentSecurityPolicy: {
