@@ -118,7 +118,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   registerLookupRoutes(call, deps);
   registerGroupRoutes(call, deps);
   registerLeadRoutes(app, call, deps, authenticate);
-  registerAddressRoutes(call, deps);
+  registerAddressRoutes(call);
   registerRatingRoutes(call, deps);
   registerChatRoutes(call, deps);
   registerDevMailRoutes(app, deps);

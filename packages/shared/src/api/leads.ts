@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { LEAD_SORT, PAGE_SIZE, RATING_MAX } from '../constants.js';
-import { type addressInput, commentField, LEAD_MESSAGES, leadFieldsShape, requireOneContact } from '../forms/lead.js';
+import {
+  type addressInput,
+  commentField,
+  LEAD_MESSAGES,
+  leadFieldsShape,
+  postalField,
+  requireOneContact,
+} from '../forms/lead.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { pageFields } from './groups.js';
 
@@ -164,12 +171,7 @@ export const chatLeadListResponse = z.object({
 export const chatMessageSendRequest = z.strictObject({ room_id: idField, message: commentField });
 
 // The address form's ZIP lookup (ARCHITECTURE §4: an offline ZIP table on the server).
-export const zipLookupRequest = z.strictObject({
-  postal: z
-    .string({ error: LEAD_MESSAGES.postalInvalid })
-    .trim()
-    .regex(/^\d{5}$/, LEAD_MESSAGES.postalInvalid),
-});
+export const zipLookupRequest = z.strictObject({ postal: postalField });
 export const zipLookupResponse = z.object({
   postal: z.string(),
   city: z.string(),

@@ -96,6 +96,12 @@ export const leadNotesField = z
   .trim()
   .max(LEAD_NOTES_MAX, LEAD_MESSAGES.tooLong(LEAD_NOTES_MAX));
 
+/** A US ZIP code: five digits (ZIP_CODE_LENGTH). */
+export const postalField = z
+  .string({ error: LEAD_MESSAGES.postalInvalid })
+  .trim()
+  .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), LEAD_MESSAGES.postalInvalid);
+
 /** An address as the calls send it (spec 001 §3): US only; coordinates optional (the server fills them from the ZIP). */
 export const addressInput = z.strictObject(
   {
@@ -116,10 +122,7 @@ export const addressInput = z.strictObject(
       .min(1, LEAD_MESSAGES.cityRequired)
       .max(ADDRESS_CITY_MAX, LEAD_MESSAGES.tooLong(ADDRESS_CITY_MAX)),
     state_abbrv: z.enum(STATE_ABBREVIATIONS, { error: LEAD_MESSAGES.stateRequired }),
-    postal: z
-      .string({ error: LEAD_MESSAGES.postalInvalid })
-      .trim()
-      .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), LEAD_MESSAGES.postalInvalid),
+    postal: postalField,
     latitude: z.number({ error: LEAD_MESSAGES.coordinatesInvalid }).min(-90).max(90).nullish(),
     longitude: z.number({ error: LEAD_MESSAGES.coordinatesInvalid }).min(-180).max(180).nullish(),
     place_id: z.string().trim().max(300).nullish(),

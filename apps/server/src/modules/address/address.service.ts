@@ -13,11 +13,12 @@ export interface ZipPlace {
   longitude: number;
 }
 
-/** The city, state and coordinates of a US ZIP code; undefined when the table does not know it. */
+/**
+ * The city, state and coordinates of a US ZIP code (as the shared postalField lets through);
+ * undefined when the table does not know it.
+ */
 export function findZipPlace(postal: string): ZipPlace | undefined {
-  const code = postal.trim();
-  if (!/^\d{5}$/.test(code)) return undefined;
-  const found = zipcodes.lookup(code);
+  const found = zipcodes.lookup(postal);
   if (found?.country !== 'US') return undefined;
   return {
     postal: found.zip,
