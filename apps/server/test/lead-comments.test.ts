@@ -1,11 +1,11 @@
-import { COMMENT_MAX, GROUP_MESSAGES, LEAD_MESSAGES, MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
+import { COMMENT_MAX, LEAD_MESSAGES, MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chatRooms, leads, users } from '../src/db/schema/index.js';
 import { RATE_LIMITS } from '../src/http/rate-limit.js';
 import { createGroupWithMembers } from './groups.js';
 import { post } from './helpers.js';
-import { insertLead } from './leads.js';
+import { insertLead, leadNotFound, notMember } from './leads.js';
 import { createTestApp, createTestClock, type TestApp } from './test-app.js';
 
 const clock = createTestClock();
@@ -17,8 +17,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const notMember = { code: 'GROUP_NOT_MEMBER', message: GROUP_MESSAGES.notMember };
-const leadNotFound = { code: 'LEAD_NOT_FOUND', message: LEAD_MESSAGES.notFound };
 const roomNotFound = { code: 'CHAT_ROOM_NOT_FOUND', message: LEAD_MESSAGES.roomNotFound };
 const MINUTE = 60_000;
 

@@ -1,10 +1,10 @@
-import { GROUP_MESSAGES, LEAD_MESSAGES, MESSAGES } from '@leadcircle/shared';
+import { LEAD_MESSAGES, MESSAGES } from '@leadcircle/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chatRooms, leadRatings, leads, users } from '../src/db/schema/index.js';
 import { createGroupWithMembers } from './groups.js';
 import { post } from './helpers.js';
-import { insertLead, leadPayload } from './leads.js';
+import { insertLead, leadNotFound, leadPayload, notMember, ownerOnly } from './leads.js';
 import { createTestApp, createTestClock, type TestApp } from './test-app.js';
 
 const clock = createTestClock();
@@ -18,9 +18,6 @@ afterAll(async () => {
 
 type Ctx = Awaited<ReturnType<typeof createGroupWithMembers>>;
 type Who = 'anonymous' | 'stranger' | 'member' | 'owner';
-const notMember = { code: 'GROUP_NOT_MEMBER', message: GROUP_MESSAGES.notMember };
-const ownerOnly = { code: 'LEAD_OWNER_ONLY', message: LEAD_MESSAGES.ownerOnly };
-const leadNotFound = { code: 'LEAD_NOT_FOUND', message: LEAD_MESSAGES.notFound };
 
 const leadRow = async (id: number) => (await t.db.select().from(leads).where(eq(leads.id, id)))[0];
 const tokenOf = (ctx: Ctx, who: Who) => (who === 'anonymous' ? {} : { token: ctx[who].token });

@@ -1,10 +1,10 @@
-import { GROUP_MESSAGES, LEAD_EXPORT_PATH, PAGE_SIZE } from '@leadcircle/shared';
+import { LEAD_EXPORT_PATH, PAGE_SIZE } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadPageQuery } from '../src/modules/leads/leads.queries.js';
 import { createGroupWithMembers } from './groups.js';
 import { post } from './helpers.js';
-import { insertLead, leadPayload } from './leads.js';
+import { insertLead, leadPayload, notMember } from './leads.js';
 import { createTestApp, createTestClock, type TestApp } from './test-app.js';
 
 const clock = createTestClock();
@@ -15,8 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const notMember = { code: 'GROUP_NOT_MEMBER', message: GROUP_MESSAGES.notMember };
 
 /** A lead submitted now by the test clock, then the clock moves on a minute. */
 async function submitLead(groupId: number, createdBy: number, values: Partial<Parameters<typeof insertLead>[1]> = {}) {

@@ -1,10 +1,10 @@
-import { GROUP_MESSAGES, LEAD_MESSAGES, MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
+import { GROUP_MESSAGES, MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leads, users } from '../src/db/schema/index.js';
 import { createGroup, createGroupWithMembers, createPayingUser } from './groups.js';
 import { post } from './helpers.js';
-import { insertLead } from './leads.js';
+import { insertLead, leadNotFound, notMember, ownerOnly } from './leads.js';
 import { createTestApp, type TestApp } from './test-app.js';
 
 let t: TestApp;
@@ -14,10 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const notMember = { code: 'GROUP_NOT_MEMBER', message: GROUP_MESSAGES.notMember };
-const ownerOnly = { code: 'LEAD_OWNER_ONLY', message: LEAD_MESSAGES.ownerOnly };
-const leadNotFound = { code: 'LEAD_NOT_FOUND', message: LEAD_MESSAGES.notFound };
 
 /** A group with 3 leads of the owner and 1 of the member. */
 async function groupWithLeads() {

@@ -1,8 +1,14 @@
+import { GROUP_MESSAGES, LEAD_MESSAGES } from '@leadcircle/shared';
 import { chatRooms, leads } from '../src/db/schema/index.js';
 import type { TestApp } from './test-app.js';
 
 // Factories shared by the lead, rating and comment tests: rows straight into the database, so a test
 // of one call does not depend on another. /lead/create itself is tested through HTTP.
+
+// The refusals every lead, rating and comment call shares, as the error body carries them.
+export const notMember = { code: 'GROUP_NOT_MEMBER', message: GROUP_MESSAGES.notMember };
+export const leadNotFound = { code: 'LEAD_NOT_FOUND', message: LEAD_MESSAGES.notFound };
+export const ownerOnly = { code: 'LEAD_OWNER_ONLY', message: LEAD_MESSAGES.ownerOnly };
 
 let sequence = 0;
 

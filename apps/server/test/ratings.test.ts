@@ -1,10 +1,10 @@
-import { GROUP_MESSAGES, LEAD_MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
+import { LEAD_MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers, leadRatings, leads, users } from '../src/db/schema/index.js';
 import { createGroupWithMembers } from './groups.js';
 import { createSignedInUser, post } from './helpers.js';
-import { insertLead } from './leads.js';
+import { insertLead, leadNotFound, notMember } from './leads.js';
 import { createTestApp, createTestClock, type TestApp } from './test-app.js';
 
 const clock = createTestClock();
@@ -16,8 +16,6 @@ afterAll(async () => {
   await t.close();
 });
 
-const notMember = { code: 'GROUP_NOT_MEMBER', message: GROUP_MESSAGES.notMember };
-const leadNotFound = { code: 'LEAD_NOT_FOUND', message: LEAD_MESSAGES.notFound };
 const ownRating = { code: 'LEAD_OWN_RATING', message: LEAD_MESSAGES.ownRating };
 const ratingInvalid = { code: 'VALIDATION_FAILED', message: LEAD_MESSAGES.ratingInvalid };
 const MINUTE = 60_000;
