@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { STORAGE_KEYS } from '@leadcircle/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { uniqueEmail, waitForMail } from './mailbox.js';
 
 export const PASSWORD = 'Sunny-Leads-42';
@@ -32,6 +32,13 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs in through the sign-in page and waits for the landing page (Activities). */
+export async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/signin');
+  await signInThroughForm(page, email, password);
+  await expect(page).toHaveURL(/\/activities$/);
 }
 
 export async function storedTokens(page: Page) {

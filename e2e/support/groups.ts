@@ -51,3 +51,12 @@ export async function createGroupThroughApi(
   })) as { groupId: number };
   return created.groupId;
 }
+
+/** A member joins a group with its name and password, through the API. */
+export async function joinGroupThroughApi(
+  request: APIRequestContext,
+  accessToken: string,
+  group: { name: string; privateCode: string },
+) {
+  await callAs(request, accessToken, '/group/add', { groupName: group.name, privateCode: group.privateCode });
+}

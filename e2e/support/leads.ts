@@ -1,5 +1,4 @@
-import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { signInThroughForm } from './accounts.js';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { callAs } from './groups.js';
 
 // Leads (spec 001 §2, §5): API helpers that set the scene, and the lead dialog as a person fills it.
@@ -16,21 +15,6 @@ export const LEAD = {
   notes: 'Met at the expo; wants a demo in March.',
 } as const;
 export const LEAD_NAME = `${LEAD.firstName} ${LEAD.lastName}`;
-
-export async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/signin');
-  await signInThroughForm(page, email, password);
-  await expect(page).toHaveURL(/\/activities$/);
-}
-
-/** A member joins a group with its name and password, through the API. */
-export async function joinGroupThroughApi(
-  request: APIRequestContext,
-  accessToken: string,
-  group: { name: string; privateCode: string },
-) {
-  await callAs(request, accessToken, '/group/add', { groupName: group.name, privateCode: group.privateCode });
-}
 
 /** The lead of LEAD submitted to a group through the API; answers its id. */
 export async function createLeadThroughApi(request: APIRequestContext, accessToken: string, groupId: number) {

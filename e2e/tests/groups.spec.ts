@@ -1,20 +1,14 @@
 import { GROUP_DESCRIPTION_MIN, GROUP_MESSAGES, MESSAGES } from '@leadcircle/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedAccount, PASSWORD, signInThroughForm } from '../support/accounts.js';
+import { createConfirmedAccount, PASSWORD, signIn, signInThroughForm } from '../support/accounts.js';
 import { CARDS, PaymentDialog } from '../support/billing.js';
-import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
+import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { uniqueEmail, waitForMail } from '../support/mailbox.js';
 
 // Groups (spec 000 §4, 001 §2, §4, §8): the wizard and its payment gate, joining, invites, leaving and deleting.
 
 const GROUP_CODE = 'secret-code-42';
 const groupLeadsUrl = /\/groups\/(\d+)\/leads$/;
-
-async function signIn(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/signin');
-  await signInThroughForm(page, email, password);
-  await expect(page).toHaveURL(/\/activities$/);
-}
 
 async function chooseFirstOption(page: Page, label: string) {
   await page.getByRole('combobox', { name: label }).click();
@@ -26,7 +20,7 @@ test('the wizard creates a group for a user without a payment method: wizard, pa
   request,
 }) => {
   const account = await createConfirmedAccount(request, 'Casey');
-  await signIn(page, account.email);
+  await signIn(page, account.email, PASSWORD);
   await page.getByRole('link', { name: 'Manage Groups' }).click();
   await expect(page.getByRole('heading', { name: 'Groups' })).toBeVisible();
   for (const column of ['Group Name', 'Owner', 'Description', 'Leads', 'Users']) {
@@ -102,7 +96,7 @@ test('joining with the wrong password says so; with the right one the member lan
   const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: GROUP_CODE });
   const member = await createPayingAccount(request, 'Mira');
 
-  await signIn(page, member.email);
+  await signIn(page, member.email, PASSWORD);
   await page.goto('/groups');
   await page.getByRole('button', { name: 'JOIN GROUP' }).click();
   const dialog = page.getByRole('dialog', { name: 'Join group' });
@@ -132,7 +126,7 @@ test('joining without a payment method asks for payment first, then lands on the
   const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: GROUP_CODE });
   const joiner = await createConfirmedAccount(request, 'Jules');
 
-  await signIn(page, joiner.email);
+  await signIn(page, joiner.email, PASSWORD);
   await page.goto('/groups');
   await page.getByRole('button', { name: 'JOIN GROUP' }).click();
   const dialog = page.getByRole('dialog', { name: 'Join group' });
@@ -160,7 +154,7 @@ test('a colleague without an account follows the invite, signs up, confirms and 
   const name = uniqueGroupName('Ines');
   const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: GROUP_CODE });
 
-  await signIn(page, owner.email);
+  await signIn(page, owner.email, PASSWORD);
   await page.goto(`/groups/${groupId}/users`);
   await expect(page.getByText(GROUP_MESSAGES.usersEmpty)).toBeVisible();
   await page.getByRole('button', { name: 'INVITE USERS' }).click();
@@ -206,7 +200,7 @@ test('a colleague with an account follows the invite, signs in and sees the grou
   const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: GROUP_CODE });
   const colleague = await createConfirmedAccount(request, 'Uma');
 
-  await signIn(page, owner.email);
+  await signIn(page, owner.email, PASSWORD);
   await page.goto(`/groups/${groupId}/users`);
   await page.getByRole('button', { name: 'INVITE USER', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite user' });
@@ -243,14 +237,10 @@ test('a member saves settings and leaves; the creator deletes the group', async 
   const name = uniqueGroupName('Quinn');
   const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: GROUP_CODE });
   const member = await createPayingAccount(request, 'Remy');
-  const join = await request.post('/api/group/add', {
-    headers: { authorization: `Bearer ${member.accessToken}` },
-    data: { groupName: name, privateCode: GROUP_CODE },
-  });
-  expect(join.ok()).toBe(true);
+  await joinGroupThroughApi(request, member.accessToken, { name, privateCode: GROUP_CODE });
 
   // The member: settings show name and description read-only, then SAVE goes back one screen.
-  await signIn(page, member.email);
+  await signIn(page, member.email, PASSWORD);
   await page.goto(`/groups/${groupId}/users`);
   await page.getByRole('link', { name: 'SETTINGS', exact: true }).click();
   await expect(page).toHaveURL(`/groups/${groupId}/settings`);
@@ -288,7 +278,7 @@ test('a member saves settings and leaves; the creator deletes the group', async 
   // The creator edits the group from the list (only the creator's rows have edit and remove)…
   const context = await browser.newContext();
   const ownerPage = await context.newPage();
-  await signIn(ownerPage, owner.email);
+  await signIn(ownerPage, owner.email, PASSWORD);
   await ownerPage.getByRole('link', { name: 'Manage Groups' }).click();
   await ownerPage.getByRole('button', { name: `Edit ${name}` }).click();
   const edit = ownerPage.getByRole('dialog', { name: 'Edit group' });

@@ -1,16 +1,16 @@
 import fs from 'node:fs';
-import { GROUP_MESSAGES, LEAD_MESSAGES } from '@leadcircle/shared';
-import { expect, test } from '@playwright/test';
-import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
 import {
-  createLeadThroughApi,
-  joinGroupThroughApi,
-  LEAD,
-  LEAD_NAME,
-  LeadDialog,
-  leadRow,
-  signIn,
-} from '../support/leads.js';
+  formatPhone,
+  GROUP_MESSAGES,
+  LEAD_CSV_HEADERS,
+  LEAD_MESSAGES,
+  leadExportFileName,
+  phoneHref,
+} from '@leadcircle/shared';
+import { expect, test } from '@playwright/test';
+import { signIn } from '../support/accounts.js';
+import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
+import { createLeadThroughApi, LEAD, LEAD_NAME, LeadDialog, leadRow } from '../support/leads.js';
 
 // Leads (spec 001 §2, §4, §5, §6): submit with the ZIP lookup, browse, open, rate, comment, edit,
 // remove and export a group's leads.
@@ -81,7 +81,10 @@ test('an owner adds a lead with the ZIP lookup, sees it in the list and opens it
   await expect(page.getByRole('heading', { name: LEAD_NAME, level: 1 })).toBeVisible();
   const card = page.getByRole('region', { name: 'Lead' });
   await expect(card.getByText(`${LEAD.title} @ ${LEAD.company}`)).toBeVisible();
-  await expect(card.getByRole('link', { name: '(212) 555-0147' })).toHaveAttribute('href', 'tel:+12125550147');
+  await expect(card.getByRole('link', { name: formatPhone(LEAD.phone) })).toHaveAttribute(
+    'href',
+    phoneHref(LEAD.phone),
+  );
   await expect(card.getByRole('link', { name: LEAD.email })).toHaveAttribute('href', `mailto:${LEAD.email}`);
   await expect(card.getByText(`${LEAD.street}, New York, NY ${LEAD.zip}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'EDIT', exact: true })).toBeVisible();
@@ -191,10 +194,10 @@ test("EXPORT TO CSV downloads the group's leads with the spec's headers", async 
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'EXPORT TO CSV' }).click();
   const download = await downloading;
-  expect(download.suggestedFilename()).toBe(`${name}-leads.csv`);
+  expect(download.suggestedFilename()).toBe(leadExportFileName(name));
   const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/).filter((line) => line !== '');
-  expect(lines[0]).toBe('Id,First Name,Last Name,Email,Phone Number,Company,Title');
+  expect(lines[0]).toBe(LEAD_CSV_HEADERS.join(','));
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(String(leadId));
   expect(lines[1]).toContain(`${LEAD.firstName},${LEAD.lastName},${LEAD.email}`);

@@ -3,7 +3,7 @@ import { baseApi } from '../app/base-api';
 
 // The address form's ZIP lookup (ARCHITECTURE §4). A 404 (unknown ZIP) is the form's own message,
 // not a failure to report.
-export const addressApi = baseApi.injectEndpoints({
+const addressApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     lookupZip: build.query<CallResponse<typeof addressCalls.zipLookup>, string>({
       query: (postal) => ({ call: addressCalls.zipLookup, body: { postal } }),

@@ -1,7 +1,9 @@
-import type { AddressInput } from '@leadcircle/shared';
+import { type AddressInput, LEAD_MESSAGES } from '@leadcircle/shared';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderInApp, testConfig } from '../test/render-in-app';
+import { answerCalls, bodiesSentTo } from '../test/fake-server';
+import { renderInApp, seedCurrentUser, testConfig } from '../test/render-in-app';
 import { AddressField } from './address-field';
 import type { PlaceResult } from './google-place-address';
 
@@ -106,4 +108,64 @@ describe('AddressField without a key: the US address form', () => {
     expect(screen.getByLabelText('State')).toHaveDisplayValue('');
     expect(screen.getByRole('option', { name: 'New York' })).toHaveValue('NY');
   });
+
+  it('fills city, state and coordinates from the lookup of a five-digit ZIP code', async () => {
+    await seedCurrentUser();
+    const calls = answerCalls({
+      '/api/address/zip': {
+        status: 200,
+        body: { postal: '10118', city: 'New York', stateAbbrv: 'NY', latitude: 40.7484, longitude: -73.9857 },
+      },
+    });
+    const onChange = vi.fn<(value: AddressInput | null) => void>();
+    renderInApp(<ControlledAddressField onChange={onChange} />);
+    fireEvent.change(screen.getByLabelText('Street'), { target: { value: '350 Fifth Avenue' } });
+    // Not five digits yet: nothing is looked up.
+    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '1011' } });
+    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '10118' } });
+
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('New York'));
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    expect(onChange).toHaveBeenLastCalledWith(
+      expect.objectContaining({
+        street_one: '350 Fifth Avenue',
+        postal: '10118',
+        city: 'New York',
+        state_abbrv: 'NY',
+        latitude: 40.7484,
+        longitude: -73.9857,
+      }),
+    );
+    expect(bodiesSentTo(calls, '/api/address/zip')).toEqual([{ postal: '10118' }]);
+    expect(screen.queryByText(LEAD_MESSAGES.zipNotFound)).not.toBeInTheDocument();
+  });
+
+  it('says so when the ZIP code is not in the table, and leaves city and state as typed', async () => {
+    await seedCurrentUser();
+    answerCalls({
+      '/api/address/zip': { status: 404, body: { message: 'Unknown ZIP code.', code: 'ZIP_NOT_FOUND' } },
+    });
+    renderInApp(<ControlledAddressField />);
+    fireEvent.change(screen.getByLabelText('City'), { target: { value: 'Springfield' } });
+    fireEvent.change(screen.getByLabelText('ZIP code'), { target: { value: '00000' } });
+
+    expect(await screen.findByText(LEAD_MESSAGES.zipNotFound)).toBeInTheDocument();
+    expect(screen.getByLabelText('ZIP code')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('City')).toHaveValue('Springfield');
+    expect(screen.getByLabelText('State')).toHaveValue('');
+  });
 });
+
+// The field as a form holds it: the value it answers is the value it shows.
+function ControlledAddressField({ onChange }: { onChange?: (value: AddressInput | null) => void }) {
+  const [value, setValue] = useState<AddressInput | null>(null);
+  return (
+    <AddressField
+      value={value}
+      onChange={(next) => {
+        setValue(next);
+        onChange?.(next);
+      }}
+    />
+  );
+}

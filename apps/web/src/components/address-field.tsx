@@ -1,4 +1,11 @@
-import { type AddressInput, addressInput, LEAD_MESSAGES, US_STATES, ZIP_CODE_LENGTH } from '@leadcircle/shared';
+import {
+  type AddressInput,
+  addressInput,
+  LEAD_MESSAGES,
+  postalField,
+  US_STATES,
+  ZIP_CODE_LENGTH,
+} from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
@@ -81,7 +88,6 @@ const emptyAddress = {
 
 const textParts: AddressPart[] = ['street_one', 'street_two', 'city', 'state_abbrv', 'postal'];
 const isBlank = (address: AddressInput) => textParts.every((part) => !(address[part] ?? '').toString().trim());
-const zipPattern = new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`);
 const stateOptions = Object.entries(US_STATES).sort(([, a], [, b]) => a.localeCompare(b));
 
 /** Street, Street 2, ZIP code, City and State; a 5-digit ZIP code fills city, state and coordinates. */
@@ -125,7 +131,7 @@ function UsAddressForm({ value, onChange, onBlur, disabled }: AddressFieldProps)
     emit({ ...latest.current, postal: text, latitude: null, longitude: null, place_id: null });
     setZipMessage(null);
     const postal = text.trim();
-    if (zipPattern.test(postal)) void findZip(postal);
+    if (postalField.safeParse(postal).success) void findZip(postal);
   };
 
   const blur = (part: AddressPart) => () => {
@@ -189,15 +195,7 @@ function GooglePlaceField({
   onUnavailable,
 }: AddressFieldProps & { apiKey: string; onUnavailable: () => void }) {
   const input = useRef<HTMLInputElement | null>(null);
-  const chosen = value
-    ? addressText({
-        street: value.street_one,
-        street2: value.street_two,
-        city: value.city,
-        state: value.state_abbrv ?? '',
-        postal: value.postal,
-      })
-    : '';
+  const chosen = value ? addressText(value) : '';
   const [text, setText] = useState(chosen);
   const latest = useRef({ onChange, onUnavailable });
   latest.current = { onChange, onUnavailable };

@@ -111,6 +111,39 @@ describe('PagedTable (spec 001 §4, §9)', () => {
     expect(onOpenRow).not.toHaveBeenCalled();
   });
 
+  it('does not open the row on a click in the actions cell beside its buttons', () => {
+    const onOpenRow = vi.fn();
+    renderTable({
+      onOpenRow,
+      actions: (fruit) => <IconButton aria-label={`Edit ${fruit.name}`}>E</IconButton>,
+    });
+    const cell = screen.getByRole('button', { name: 'Edit Apple' }).closest('td');
+    if (!cell) throw new Error('no actions cell');
+    fireEvent.click(cell);
+    expect(onOpenRow).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByText('Apple'));
+    expect(onOpenRow).toHaveBeenCalledWith(fruits[0]);
+  });
+
+  it('moves back to the last page with rows when the current page is left empty', () => {
+    const onPageChange = vi.fn();
+    renderTable({ page: 1, rows: [], totalCount: PAGE_SIZE, onPageChange });
+    expect(onPageChange).toHaveBeenCalledTimes(1);
+    expect(onPageChange).toHaveBeenCalledWith(0);
+  });
+
+  it('stays on a page that still holds rows', () => {
+    const onPageChange = vi.fn();
+    renderTable({ page: 1, rows: [], totalCount: PAGE_SIZE + 1, onPageChange });
+    expect(onPageChange).not.toHaveBeenCalled();
+  });
+
+  it('does not move while the page loads', () => {
+    const onPageChange = vi.fn();
+    renderTable({ page: 1, rows: [], totalCount: 0, isLoading: true, onPageChange });
+    expect(onPageChange).not.toHaveBeenCalled();
+  });
+
   it('leaves rows out of the tab order when they open nothing', () => {
     renderTable();
     expect(rowOf('Apple')).not.toHaveAttribute('tabindex');

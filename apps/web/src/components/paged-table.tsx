@@ -9,7 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import type { Key, KeyboardEvent, ReactNode, SyntheticEvent } from 'react';
+import { type Key, type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect } from 'react';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
 
 export interface PagedTableColumn<Row> {
@@ -61,6 +61,13 @@ export function PagedTable<Row>({
   layout = 'auto',
 }: PagedTableProps<Row>) {
   const colSpan = columns.length + (actions ? 1 : 0);
+
+  // A page emptied by a delete (its only row gone) moves to the last page that still holds rows.
+  useEffect(() => {
+    if (!isLoading && page > 0 && page * PAGE_SIZE >= totalCount) {
+      onPageChange(Math.max(0, Math.ceil(totalCount / PAGE_SIZE) - 1));
+    }
+  }, [isLoading, page, totalCount, onPageChange]);
 
   let body: ReactNode;
   if (isLoading) {

@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { GROUP_MESSAGES, type GroupDialogForm, type GroupSummary, groupDialogForm } from '@leadcircle/shared';
+import {
+  GROUP_MESSAGES,
+  type GroupDialogForm,
+  type GroupSummary,
+  groupDialogForm,
+  TEXT_AREA_DEFAULT_ROWS,
+} from '@leadcircle/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormDialog } from '../../../components/form-dialog';
@@ -58,7 +64,7 @@ export function GroupDialog({ group, onClose, onSaved }: GroupDialogProps) {
       onClose={onClose}
     >
       <FormTextField control={control} name="name" label="Group name" autoFocus />
-      <FormTextField control={control} name="description" label="Description" multiline rows={4} />
+      <FormTextField control={control} name="description" label="Description" multiline rows={TEXT_AREA_DEFAULT_ROWS} />
       {!isEdit && <FormTextField control={control} name="product" label="Product" />}
     </FormDialog>
   );

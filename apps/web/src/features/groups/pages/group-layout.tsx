@@ -10,17 +10,14 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation, useParams } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
+import { useRouteId } from '../../../lib/route-id';
 import { useGetGroupQuery } from '../api';
 
 /** The group id of the route, as a number (0 when the address holds no valid id). */
-export function useGroupId(): number {
-  const { group_id } = useParams();
-  const id = Number(group_id);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
+export const useGroupId = (): number => useRouteId('group_id');
 
 // The group page's tabs (spec 001 §2): Leads (0), Users (1), Messages.
 const tabs = [

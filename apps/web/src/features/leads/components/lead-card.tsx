@@ -1,4 +1,4 @@
-import { formatPhone, type Lead, phoneHref } from '@leadcircle/shared';
+import { formatPhone, type Lead, phoneHref, toAddressInput } from '@leadcircle/shared';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
@@ -16,14 +16,7 @@ export function linkedinHref(value: string): string {
 }
 
 export function leadAddressText(lead: Lead): string {
-  const a = lead.address;
-  return addressText({
-    street: a.streetOne,
-    street2: a.streetTwo,
-    city: a.city,
-    state: a.stateAbbrv,
-    postal: a.postal,
-  });
+  return addressText(toAddressInput(lead.address));
 }
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {

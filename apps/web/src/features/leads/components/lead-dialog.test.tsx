@@ -1,6 +1,7 @@
-import { LEAD_MESSAGES } from '@leadcircle/shared';
+import { LEAD_MESSAGES, LEAD_NOTES_MAX } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { LeadDialog } from './lead-dialog';
 import { testLead as lead } from './test-lead';
@@ -11,7 +12,8 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const blur = (label: string) => fireEvent.blur(screen.getByLabelText(label));
 const submit = (name: string) => screen.getByRole('button', { name });
 
-function fillValidLead() {
+/** Everything but a valid ZIP code: not five digits yet, so no lookup is made. */
+function fillLeadButZip() {
   type('First Name', 'Avery');
   type('Last Name', 'Buyer');
   type('Position', 'VP Sales');
@@ -20,8 +22,20 @@ function fillValidLead() {
   type('Street', '350 Fifth Avenue');
   type('City', 'New York');
   fireEvent.change(screen.getByLabelText('State'), { target: { value: 'NY' } });
-  // Not a five-digit ZIP yet: no lookup is made.
   type('ZIP code', '1011');
+}
+
+// The ZIP lookup's answer for the address typed by hand above.
+const zipAnswer: FakeAnswer = {
+  status: 200,
+  body: { postal: '10118', city: 'New York', stateAbbrv: 'NY', latitude: 40.7484, longitude: -73.9857 },
+};
+
+/** A complete form; its five-digit ZIP code is looked up (answered by zipAnswer). */
+async function fillValidLead() {
+  fillLeadButZip();
+  type('ZIP code', '10118');
+  await waitFor(() => expect(submit('Create')).toBeEnabled());
 }
 
 describe('LeadDialog in add mode (spec 001 §2, §4, §5)', () => {
@@ -29,11 +43,67 @@ describe('LeadDialog in add mode (spec 001 §2, §4, §5)', () => {
     renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Create Lead' })).toBeInTheDocument();
     expect(submit('Create')).toBeDisabled();
-    fillValidLead();
+    const calls = answerCalls({ '/api/address/zip': zipAnswer });
+    fillLeadButZip();
     // The ZIP code's message shows once the field is left.
     blur('ZIP code');
     expect(await screen.findByText(LEAD_MESSAGES.postalInvalid)).toBeInTheDocument();
     expect(submit('Create')).toBeDisabled();
+    expect(bodiesSentTo(calls, '/api/address/zip')).toEqual([]);
+
+    // The last missing part: the form is valid.
+    type('ZIP code', '10118');
+    await waitFor(() => expect(submit('Create')).toBeEnabled());
+    expect(screen.queryByText(LEAD_MESSAGES.postalInvalid)).not.toBeInTheDocument();
+    expect(screen.getByLabelText('City')).toHaveValue('New York');
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+  });
+
+  it("shows the server's message when the lead cannot be created, and stays open", async () => {
+    const calls = answerCalls({
+      '/api/address/zip': zipAnswer,
+      '/api/lead/create': { status: 503, body: { message: 'The database is not reachable.', code: 'NOT_READY' } },
+    });
+    const onSuccess = vi.fn();
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={onSuccess} />);
+    await fillValidLead();
+    fireEvent.click(submit('Create'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('The database is not reachable.');
+    expect(screen.getByRole('dialog', { name: 'Create Lead' })).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+    // The kinds not chosen (phone, LinkedIn) are sent empty.
+    expect(bodiesSentTo(calls, '/api/lead/create')).toEqual([
+      {
+        group_id: 4,
+        lead: expect.objectContaining({
+          lead_id: 0,
+          first_name: 'Avery',
+          last_name: 'Buyer',
+          title: 'VP Sales',
+          company: 'Acme Corp',
+          email: 'avery@acme.example',
+          phone: '',
+          linkedin: '',
+          address: expect.objectContaining({
+            street_one: '350 Fifth Avenue',
+            city: 'New York',
+            state_abbrv: 'NY',
+            postal: '10118',
+          }),
+        }),
+      },
+    ]);
+  });
+
+  it("falls back to the spec's message when the failure says nothing", async () => {
+    answerCalls({ '/api/address/zip': zipAnswer, '/api/lead/create': { status: 500, body: {} } });
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
+    await fillValidLead();
+    fireEvent.click(submit('Create'));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(LEAD_MESSAGES.createFailed);
+    expect(screen.getByRole('dialog', { name: 'Create Lead' })).toBeInTheDocument();
   });
 
   it("shows the spec's messages", async () => {
@@ -61,8 +131,8 @@ describe('LeadDialog in add mode (spec 001 §2, §4, §5)', () => {
     blur('Street');
     expect(await screen.findByText(LEAD_MESSAGES.addressRequired)).toBeInTheDocument();
 
-    type('Notes', 'n'.repeat(1001));
-    expect(await screen.findByText(LEAD_MESSAGES.tooLong(1000))).toBeInTheDocument();
+    type('Notes', 'n'.repeat(LEAD_NOTES_MAX + 1));
+    expect(await screen.findByText(LEAD_MESSAGES.tooLong(LEAD_NOTES_MAX))).toBeInTheDocument();
   });
 
   it('offers each contact-info kind once, up to three, and never removes the last one', async () => {

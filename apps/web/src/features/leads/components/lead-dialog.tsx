@@ -29,13 +29,18 @@ import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { useCreateLeadMutation, useUpdateLeadMutation } from '../api';
 
-export const CONTACT_KIND_LABELS: Record<ContactInfoKind, string> = {
+const CONTACT_KIND_LABELS: Record<ContactInfoKind, string> = {
   email: 'Email',
   phone: 'Phone',
   linkedin: 'LinkedIn',
 };
 
-const contactInputTypes: Record<ContactInfoKind, string> = { email: 'email', phone: 'tel', linkedin: 'url' };
+// Each kind's input: its type (the phone keypad, the e-mail keyboard) and what the browser may fill in.
+const contactInputs: Record<ContactInfoKind, { type: string; autoComplete: string }> = {
+  email: { type: 'email', autoComplete: 'email' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+  linkedin: { type: 'url', autoComplete: 'off' },
+};
 
 interface LeadDialogProps {
   groupId: number;
@@ -114,9 +119,9 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
   }, [watch, getValues, getFieldState, trigger]);
 
   const setKinds = (next: ContactInfoKind[]) => {
-    setValue('contactKinds', next, { shouldDirty: true, shouldValidate: true });
-    // The one-of rule is reported on each chosen kind's field.
-    void trigger(next);
+    setValue('contactKinds', next, { shouldDirty: true });
+    // One validation: the kinds themselves, and the one-of rule reported on each chosen kind's field.
+    void trigger(['contactKinds', ...next]);
   };
   const addKind = (kind: ContactInfoKind) => {
     setKindMenu(null);
@@ -165,8 +170,8 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
             control={control}
             name={kind}
             label={CONTACT_KIND_LABELS[kind]}
-            type={contactInputTypes[kind]}
-            autoComplete={kind === 'linkedin' ? 'off' : kind === 'phone' ? 'tel' : 'email'}
+            type={contactInputs[kind].type}
+            autoComplete={contactInputs[kind].autoComplete}
           />
           <IconButton
             aria-label={`Remove ${CONTACT_KIND_LABELS[kind]}`}

@@ -1,34 +1,19 @@
 import { ROUTES } from '@leadcircle/shared';
-import { act, cleanup, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { store } from '../../../app/store';
+import { answerCalls, type FakeAnswer } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { leadsApi } from '../api';
 import { testLead } from '../components/test-lead';
 import { LeadDetailsPage } from './lead-details-page';
 
 // The server's answers to /lead/get, one per call, as a real server would give them; comments are empty.
-function answerLeadGets(...answers: { status: number; body: unknown }[]) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const json = (status: number, body: unknown) =>
-      new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-    if (url.endsWith('/api/chat/lead/list')) return json(200, { roomId: testLead.roomId, messages: [], totalCount: 0 });
-    const next = answers.length > 1 ? answers.shift()! : answers[0]!;
-    return json(next.status, next.body);
+function answerLeadGets(...answers: FakeAnswer[]) {
+  answerCalls({
+    '/api/lead/get': answers,
+    '/api/chat/lead/list': { status: 200, body: { roomId: testLead.roomId, messages: [], totalCount: 0 } },
   });
-  vi.stubGlobal('fetch', fetchMock);
-  // jsdom has no origin for Node's Request to resolve '/api/…' against, and Node's Request refuses
-  // jsdom's AbortSignal: the app's requests are built against the page's address, without the signal.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, window.location.href) : input, { ...init, signal: null });
-      }
-    },
-  );
 }
 
 async function refetchLead() {
@@ -37,15 +22,9 @@ async function refetchLead() {
   });
 }
 
-afterEach(() => {
-  // Unmounted first, so no query of the page runs again once the server is gone.
-  cleanup();
-  store.dispatch(leadsApi.util.resetApiState());
-  vi.unstubAllGlobals();
-});
-
 const path = ROUTES.groupLead;
 const at = `/groups/${testLead.groupId}/leads/${testLead.leadId}`;
+const title = { level: 1, name: 'Avery Buyer' } as const;
 
 describe('LeadDetailsPage', () => {
   it('keeps the lead on screen when one refresh fails for a moment', async () => {
@@ -55,9 +34,9 @@ describe('LeadDetailsPage', () => {
       { status: 503, body: { message: 'The database is not reachable.', code: 'NOT_READY' } },
     );
     renderInApp(<LeadDetailsPage />, { path, initialEntry: at });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Avery Buyer' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', title)).toBeInTheDocument();
     await refetchLead();
-    expect(screen.getByRole('heading', { level: 1, name: 'Avery Buyer' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', title)).toBeInTheDocument();
     expect(screen.queryByText('The database is not reachable.')).not.toBeInTheDocument();
   });
 
@@ -68,8 +47,39 @@ describe('LeadDetailsPage', () => {
       { status: 404, body: { message: 'This lead does not exist.', code: 'LEAD_NOT_FOUND' } },
     );
     renderInApp(<LeadDetailsPage />, { path, initialEntry: at });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Avery Buyer' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Lead' })).toBeInTheDocument();
     await refetchLead();
     expect(await screen.findByText('This lead does not exist.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Lead' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the caller leaves the group while the lead is open', async () => {
+    await seedCurrentUser();
+    answerLeadGets(
+      { status: 200, body: testLead },
+      { status: 403, body: { message: 'You are not a member of this group.', code: 'GROUP_NOT_MEMBER' } },
+    );
+    renderInApp(<LeadDetailsPage />, { path, initialEntry: at });
+    expect(await screen.findByRole('region', { name: 'Lead' })).toBeInTheDocument();
+    await refetchLead();
+    expect(await screen.findByText('You are not a member of this group.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Lead' })).not.toBeInTheDocument();
+  });
+
+  it('offers EDIT to the lead owner', async () => {
+    await seedCurrentUser();
+    answerLeadGets({ status: 200, body: testLead });
+    renderInApp(<LeadDetailsPage />, { path, initialEntry: at });
+    expect(await screen.findByRole('heading', title)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'EDIT' })).toBeInTheDocument();
+  });
+
+  it('does not offer EDIT to the other members', async () => {
+    await seedCurrentUser();
+    answerLeadGets({ status: 200, body: { ...testLead, isOwner: false, createdBy: 8, ownerName: 'Sam Lee' } });
+    renderInApp(<LeadDetailsPage />, { path, initialEntry: at });
+    expect(await screen.findByRole('heading', title)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'CREATE OPPORTUNITY' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'EDIT' })).not.toBeInTheDocument();
   });
 });

@@ -9,9 +9,10 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage, isApiError } from '../../../lib/api-error';
+import { useRouteId } from '../../../lib/route-id';
 import { useGetLeadQuery } from '../api';
 import { LeadCard, leadAddressText } from '../components/lead-card';
 import { LeadComments } from '../components/lead-comments';
@@ -22,11 +23,6 @@ const LeadMap = lazy(() => import('../components/lead-map').then((m) => ({ defau
 
 // Opportunities come with their own issue: the button is there, disabled, and says so.
 const opportunitiesLater = 'Creating an opportunity from a lead comes with the opportunities part of LeadCircle.';
-
-function useRouteId(name: 'group_id' | 'lead_id'): number {
-  const id = Number(useParams()[name]);
-  return Number.isInteger(id) && id > 0 ? id : 0;
-}
 
 /**
  * Lead details (spec 001 §2, §6): back to the group's leads, CREATE OPPORTUNITY, EDIT for its owner;

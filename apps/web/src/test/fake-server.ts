@@ -1,0 +1,64 @@
+import { onTestFinished, vi } from 'vitest';
+import { baseApi } from '../app/base-api';
+import { store } from '../app/store';
+
+// A fake server for the tests of screens that call the API: each path answers from its list, one
+// answer per call, the last one again once the list is spent. Everything is undone when the test
+// ends (after the afterEach hooks, so the screen is unmounted first): fetch and Request come back,
+// and the API cache is emptied so no answer leaks into the next test.
+
+export interface FakeAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** One call the app made: the path under the origin ('/api/lead/get') and its JSON body. */
+export interface FakeCall {
+  path: string;
+  body: unknown;
+}
+
+export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAnswer[]>): FakeCall[] {
+  const queues = new Map(
+    Object.entries(answers).map(([path, answer]) => [path, Array.isArray(answer) ? [...answer] : [answer]]),
+  );
+  const calls: FakeCall[] = [];
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const path = new URL(request.url).pathname;
+    const text = await request.text();
+    calls.push({ path, body: text ? JSON.parse(text) : undefined });
+    const queue = queues.get(path);
+    const answer: FakeAnswer = queue?.length
+      ? ((queue.length > 1 ? queue.shift() : queue[0]) as FakeAnswer)
+      : { status: 501, body: { message: `The fake server has no answer for ${path}.`, code: 'NO_FAKE_ANSWER' } };
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  // jsdom has no origin for Node's Request to resolve '/api/…' against, and Node's Request refuses
+  // jsdom's AbortSignal: the app's requests are built against the page's address, without the signal.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, window.location.href) : input, { ...init, signal: null });
+      }
+    },
+  );
+
+  onTestFinished(() => {
+    store.dispatch(baseApi.util.resetApiState());
+    vi.unstubAllGlobals();
+  });
+  return calls;
+}
+
+/** The bodies the app sent to one path, in order. */
+export const bodiesSentTo = (calls: readonly FakeCall[], path: string) =>
+  calls.filter((call) => call.path === path).map((call) => call.body);
