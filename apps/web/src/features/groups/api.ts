@@ -1,8 +1,13 @@
 import { type CallRequest, type CallResponse, groupCalls, lookupCalls, userCalls } from '@leadcircle/shared';
+import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../app/base-api';
+import { refreshListsAfterChange } from '../../app/list-refresh';
 
-// The group calls of spec 000 §7 and 001 §7, and the lookups the create wizard offers.
+// The group calls of spec 000 §7 and 001 §7, and the lookups the create wizard offers. The lists
+// ('Groups', 'GroupUsers') refresh LIST_REFRESH_DELAY_MS after a change (spec 001 §4); one group's
+// own record ('Group') at once.
 type Group = typeof groupCalls;
+type ListTag = 'Groups' | 'GroupUsers';
 
 export const groupsApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Groups', 'Group', 'GroupUsers', 'GroupNotifications'] })
@@ -21,35 +26,35 @@ export const groupsApi = baseApi
       }),
       createPrivateGroup: build.mutation<CallResponse<Group['createPrivate']>, CallRequest<Group['createPrivate']>>({
         query: (body) => ({ call: groupCalls.createPrivate, body }),
-        invalidatesTags: ['Groups'],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLists(dispatch, queryFulfilled, ['Groups']),
       }),
       joinGroup: build.mutation<CallResponse<Group['add']>, CallRequest<Group['add']>>({
         query: (body) => ({ call: groupCalls.add, body }),
-        invalidatesTags: ['Groups'],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLists(dispatch, queryFulfilled, ['Groups']),
       }),
       updateGroup: build.mutation<CallResponse<Group['update']>, CallRequest<Group['update']>>({
         query: (body) => ({ call: groupCalls.update, body }),
-        // The group list refreshes itself LIST_REFRESH_DELAY_MS later (spec 001 §4); the group's header at once.
         invalidatesTags: (_result, _error, body) => [{ type: 'Group', id: Number(body.group_id) }],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLists(dispatch, queryFulfilled, ['Groups']),
       }),
       updateGroupUser: build.mutation<CallResponse<Group['userUpdate']>, CallRequest<Group['userUpdate']>>({
         query: (body) => ({ call: groupCalls.userUpdate, body }),
-        invalidatesTags: (_result, _error, body) => [{ type: 'Group', id: Number(body.group_id) }, 'GroupUsers'],
+        invalidatesTags: (_result, _error, body) => [{ type: 'Group', id: Number(body.group_id) }],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLists(dispatch, queryFulfilled, ['GroupUsers']),
       }),
       inviteToGroup: build.mutation<CallResponse<Group['invite']>, CallRequest<Group['invite']>>({
         query: (body) => ({ call: groupCalls.invite, body }),
       }),
-      // Leaving (the member's own id) or, for the creator, removing a member. The member list is not
-      // invalidated: its page refetches it LIST_REFRESH_DELAY_MS later (spec 001 §4), and leaving
-      // lands on the group list.
+      // Leaving (the member's own id) or, for the creator, removing a member.
       removeFromGroup: build.mutation<CallResponse<Group['remove']>, CallRequest<Group['remove']>>({
         query: (body) => ({ call: groupCalls.remove, body }),
-        invalidatesTags: (_result, _error, body) => ['Groups', { type: 'Group', id: Number(body.group_id) }],
+        invalidatesTags: (_result, _error, body) => [{ type: 'Group', id: Number(body.group_id) }],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
+          refreshLists(dispatch, queryFulfilled, ['Groups', 'GroupUsers']),
       }),
-      // No invalidation: the group list refreshes itself LIST_REFRESH_DELAY_MS later (spec 001 §4), and
-      // deleting from the settings lands on the group list, which fetches again when it mounts.
       deleteGroup: build.mutation<CallResponse<Group['delete']>, CallRequest<Group['delete']>>({
         query: (body) => ({ call: groupCalls.delete, body }),
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLists(dispatch, queryFulfilled, ['Groups']),
       }),
       listGroupUsers: build.query<
         CallResponse<typeof userCalls.getUsersByGroup>,
@@ -80,6 +85,10 @@ export const groupsApi = baseApi
       }),
     }),
   });
+
+function refreshLists(dispatch: Dispatch, queryFulfilled: Promise<unknown>, tags: ListTag[]): Promise<void> {
+  return refreshListsAfterChange(queryFulfilled, () => dispatch(groupsApi.util.invalidateTags(tags)));
+}
 
 export const {
   useListGroupsQuery,

@@ -1,19 +1,38 @@
 import {
   type CallRequest,
   type CallResponse,
+  type ChatMessage,
   chatCalls,
   type Lead,
   leadCalls,
   PAGE_SIZE,
   ratingCalls,
 } from '@leadcircle/shared';
+import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../app/base-api';
+import { refreshListsAfterChange } from '../../app/list-refresh';
 
 // The lead calls of spec 001 §7: the list, one lead, create/edit/delete, its rating and its comments.
-// Create, edit and delete do not invalidate the list: it refreshes LIST_REFRESH_DELAY_MS later
-// (spec 001 §4, useDelayedRefetch).
+// The lead list refreshes LIST_REFRESH_DELAY_MS after a create, edit or delete (spec 001 §4); an open
+// lead takes the call's answer at once.
 
-export const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leads', 'Lead', 'LeadComments'] }).injectEndpoints({
+type CommentsPage = CallResponse<typeof chatCalls.leadList>;
+
+/** The offset of the next older page of comments, while there are any (spec 001 §9: offsets grow by 50). */
+export function nextCommentsOffset(lastPage: CommentsPage, lastOffset: number): number | undefined {
+  const next = lastOffset + PAGE_SIZE;
+  return next < lastPage.totalCount ? next : undefined;
+}
+
+/** The loaded pages as one list, newest first; a comment that moved to the next page meanwhile shows once. */
+export function commentsOf(pages: readonly CommentsPage[] | undefined): ChatMessage[] {
+  const seen = new Set<number>();
+  return (pages ?? []).flatMap((page) =>
+    page.messages.filter((message) => !seen.has(message.messageId) && seen.add(message.messageId)),
+  );
+}
+
+export const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leads', 'LeadComments'] }).injectEndpoints({
   endpoints: (build) => ({
     listLeads: build.query<CallResponse<typeof leadCalls.list>, CallRequest<typeof leadCalls.list>>({
       query: (body) => ({ call: leadCalls.list, body }),
@@ -21,21 +40,24 @@ export const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leads', 'Lead'
     }),
     getLead: build.query<Lead, number>({
       query: (leadId) => ({ call: leadCalls.get, body: { lead_id: leadId } }),
-      providesTags: (_result, _error, leadId) => [{ type: 'Lead', id: leadId }],
     }),
     createLead: build.mutation<Lead, CallRequest<typeof leadCalls.create>>({
       query: (body) => ({ call: leadCalls.create, body }),
+      onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
     }),
     updateLead: build.mutation<Lead, CallRequest<typeof leadCalls.update>>({
       query: (body) => ({ call: leadCalls.update, body }),
-      // The details page shows the answer at once.
       async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(leadsApi.util.upsertQueryData('getLead', data.leadId, data));
+        // The details page shows the answer at once.
+        queryFulfilled
+          .then(({ data }) => dispatch(leadsApi.util.upsertQueryData('getLead', data.leadId, data)))
+          .catch(() => {});
+        await refreshLeadList(dispatch, queryFulfilled);
       },
     }),
     deleteLead: build.mutation<CallResponse<typeof leadCalls.delete>, number>({
       query: (leadId) => ({ call: leadCalls.delete, body: { lead_id: leadId } }),
+      onQueryStarted: (_leadId, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
     }),
     rateLead: build.mutation<
       CallResponse<typeof ratingCalls.qualityRate>,
@@ -53,9 +75,16 @@ export const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leads', 'Lead'
         }
       },
     }),
-    // The newest comments of a lead (its chat room), newest first.
-    listLeadComments: build.query<CallResponse<typeof chatCalls.leadList>, number>({
-      query: (leadId) => ({ call: chatCalls.leadList, body: { id: leadId, start_position: 0, get_next: PAGE_SIZE } }),
+    // A lead's comments (its chat room), newest first, a page of 50 at a time going back.
+    listLeadComments: build.infiniteQuery<CommentsPage, number, number>({
+      infiniteQueryOptions: {
+        initialPageParam: 0,
+        getNextPageParam: (lastPage, _allPages, lastOffset) => nextCommentsOffset(lastPage, lastOffset),
+      },
+      query: ({ queryArg, pageParam }) => ({
+        call: chatCalls.leadList,
+        body: { id: queryArg, start_position: pageParam, get_next: PAGE_SIZE },
+      }),
       providesTags: (_result, _error, leadId) => [{ type: 'LeadComments', id: leadId }],
     }),
     sendLeadComment: build.mutation<
@@ -68,6 +97,10 @@ export const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leads', 'Lead'
   }),
 });
 
+function refreshLeadList(dispatch: Dispatch, queryFulfilled: Promise<unknown>): Promise<void> {
+  return refreshListsAfterChange(queryFulfilled, () => dispatch(leadsApi.util.invalidateTags(['Leads'])));
+}
+
 export const {
   useListLeadsQuery,
   useGetLeadQuery,
@@ -75,6 +108,6 @@ export const {
   useUpdateLeadMutation,
   useDeleteLeadMutation,
   useRateLeadMutation,
-  useListLeadCommentsQuery,
+  useListLeadCommentsInfiniteQuery,
   useSendLeadCommentMutation,
 } = leadsApi;

@@ -10,7 +10,6 @@ import { useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
-import { useDelayedRefetch } from '../../../components/use-delayed-refetch';
 import { useNotify } from '../../../components/use-notify';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-error';
@@ -45,8 +44,6 @@ export function GroupUsersPage() {
     { group_id: group.groupId, start_position: page * PAGE_SIZE, get_next: PAGE_SIZE },
     { refetchOnMountOrArgChange: true },
   );
-  // After removing a member the list refreshes 500 ms later (spec 001 §4).
-  const refreshSoon = useDelayedRefetch(() => void users.refetch());
   const [isInviting, setIsInviting] = useState(false);
   const [removing, setRemoving] = useState<GroupUser | null>(null);
   const [removeFromGroup, removeState] = useRemoveFromGroupMutation();
@@ -56,7 +53,6 @@ export function GroupUsersPage() {
     try {
       await removeFromGroup({ group_id: group.groupId, user_id: removing.userId }).unwrap();
       setRemoving(null);
-      refreshSoon();
     } catch (error) {
       notify.error(errorMessage(error, removeUserFailed));
     }

@@ -13,7 +13,6 @@ import { useAppDispatch } from '../../../app/hooks';
 import { modalOpened } from '../../../app/modals/modals-slice';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
-import { useDelayedRefetch } from '../../../components/use-delayed-refetch';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useDeleteGroupMutation, useListGroupsQuery } from '../api';
@@ -37,8 +36,6 @@ export function GroupsPage() {
     { start_position: page * PAGE_SIZE, get_next: PAGE_SIZE },
     { refetchOnMountOrArgChange: true },
   );
-  // After an edit or a delete the list refreshes 500 ms later (spec 001 §4).
-  const refreshSoon = useDelayedRefetch(() => void groups.refetch());
   const [editing, setEditing] = useState<GroupSummary | null>(null);
   const [removing, setRemoving] = useState<GroupSummary | null>(null);
   const [deleteGroup, deleteState] = useDeleteGroupMutation();
@@ -48,7 +45,6 @@ export function GroupsPage() {
     try {
       await deleteGroup({ group_id: removing.groupId }).unwrap();
       setRemoving(null);
-      refreshSoon();
     } catch (error) {
       notify.error(errorMessage(error, GROUP_MESSAGES.removeFailed));
     }
@@ -105,7 +101,6 @@ export function GroupsPage() {
           onClose={() => setEditing(null)}
           onSaved={() => {
             setEditing(null);
-            refreshSoon();
           }}
         />
       )}

@@ -2,6 +2,7 @@ import { type ChatMessage, COMMENT_REFRESH_MS, commentField, LEAD_MESSAGES, type
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -14,7 +15,7 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-error';
-import { useListLeadCommentsQuery, useSendLeadCommentMutation } from '../api';
+import { commentsOf, useListLeadCommentsInfiniteQuery, useSendLeadCommentMutation } from '../api';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -40,12 +41,12 @@ function Comment({ comment }: { comment: ChatMessage }) {
 }
 
 /**
- * The lead's comments (spec 001 §2): newest first, the empty state, and 'Enter your comment' (Enter
- * sends, Shift+Enter starts a new line). Other members' comments arrive by polling every
+ * The lead's comments (spec 001 §2): newest first, 50 at a time with older ones on request, the
+ * empty state, and 'Enter your comment' (Enter sends, Shift+Enter starts a new line). Other members' comments arrive by polling every
  * COMMENT_REFRESH_MS until the realtime chat issue delivers them.
  */
 export function LeadComments({ lead }: { lead: Lead }) {
-  const comments = useListLeadCommentsQuery(lead.leadId, {
+  const comments = useListLeadCommentsInfiniteQuery(lead.leadId, {
     pollingInterval: COMMENT_REFRESH_MS,
     skipPollingIfUnfocused: true,
     refetchOnMountOrArgChange: true,
@@ -77,7 +78,7 @@ export function LeadComments({ lead }: { lead: Lead }) {
     }
   };
 
-  const messages = comments.data?.messages ?? [];
+  const messages = commentsOf(comments.data?.pages);
   return (
     <Paper variant="outlined" component="section" aria-label="Comments" sx={{ p: 2 }}>
       <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
@@ -129,6 +130,11 @@ export function LeadComments({ lead }: { lead: Lead }) {
             <Comment key={comment.messageId} comment={comment} />
           ))}
         </List>
+      )}
+      {comments.hasNextPage && (
+        <Button onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
+          SHOW OLDER COMMENTS
+        </Button>
       )}
     </Paper>
   );

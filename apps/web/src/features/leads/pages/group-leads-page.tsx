@@ -4,6 +4,7 @@ import {
   LEAD_EXPORT_PATH,
   LEAD_MESSAGES,
   type Lead,
+  leadExportFileName,
   PAGE_SIZE,
   ROUTES,
   routePath,
@@ -21,7 +22,6 @@ import { useNavigate, useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
-import { useDelayedRefetch } from '../../../components/use-delayed-refetch';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
@@ -58,12 +58,6 @@ const deleteWarning = 'This operation cannot be undone: the lead, its ratings an
 // The dialog is closed, adding, or editing one lead.
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: Lead };
 
-/** Something a file name may hold: the group's name without path or reserved characters. */
-export function exportFileName(groupName: string): string {
-  const safe = groupName.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'group';
-  return `${safe}-leads.csv`;
-}
-
 /**
  * The group's Leads tab (spec 001 §2, §4, §6): CREATE LEAD, EXPORT TO CSV, the leads 50 a page
  * (most recently active first), a row opens the lead; its owner edits and removes it. The list
@@ -78,7 +72,6 @@ export function GroupLeadsPage() {
     { group_id: group.groupId, start_position: page * PAGE_SIZE, get_next: PAGE_SIZE },
     { refetchOnMountOrArgChange: true },
   );
-  const refreshSoon = useDelayedRefetch(() => void leads.refetch());
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [removing, setRemoving] = useState<Lead | null>(null);
   const [deleteLead, deleteState] = useDeleteLeadMutation();
@@ -92,7 +85,6 @@ export function GroupLeadsPage() {
     try {
       await deleteLead(removing.leadId).unwrap();
       setRemoving(null);
-      refreshSoon();
     } catch (error) {
       notify.error(errorMessage(error, LEAD_MESSAGES.deleteFailed));
     }
@@ -101,7 +93,7 @@ export function GroupLeadsPage() {
   const exportCsv = async () => {
     setIsExporting(true);
     try {
-      await downloadFile(`/api${LEAD_EXPORT_PATH}?group_id=${group.groupId}`, exportFileName(group.name));
+      await downloadFile(`/api${LEAD_EXPORT_PATH}?group_id=${group.groupId}`, leadExportFileName(group.name));
     } catch {
       notify.error(LEAD_MESSAGES.exportFailed);
     } finally {
@@ -179,7 +171,6 @@ export function GroupLeadsPage() {
           onClose={() => setDialog({ mode: 'closed' })}
           onSuccess={() => {
             setDialog({ mode: 'closed' });
-            refreshSoon();
           }}
         />
       )}
