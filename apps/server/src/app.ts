@@ -17,6 +17,7 @@ import { genRequestId, loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loadJwtSecret } from './lib/secrets.js';
+import { isActiveUser } from './modules/accounts/accounts.service.js';
 import { registerAddressRoutes } from './modules/address/address.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
@@ -32,9 +33,8 @@ import { registerDevMailRoutes } from './modules/mail/dev-mail.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerAvatarRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
-import { isActiveUser } from './modules/users/users.service.js';
 import { createBillingProvider } from './providers/billing/create-billing-provider.js';
-import { createFileStorage } from './providers/files/file-storage.js';
+import { createFileStorage } from './providers/files/create-file-storage.js';
 import { createMailer } from './providers/mail/mailer.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;

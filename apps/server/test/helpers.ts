@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../src/db/schema/index.js';
-import { hashPassword } from '../src/modules/auth/passwords.js';
-import type { NewUser } from '../src/modules/users/users.queries.js';
-import { createUser as insertUser } from '../src/modules/users/users.service.js';
+import { hashPassword } from '../src/lib/passwords.js';
+import type { NewUser } from '../src/modules/accounts/accounts.queries.js';
+import { createUser as insertUser } from '../src/modules/accounts/accounts.service.js';
 import type { TestApp } from './test-app.js';
 
 export interface PostOptions {

@@ -1,12 +1,12 @@
 import { forgetRateLimitHitsOfEmail, pruneRateLimitHits } from '../http/rate-limit.js';
 import { HOUR_MS, MINUTE_MS } from '../lib/clock.js';
+import { eraseUser, listUsersDueForErasure } from '../modules/accounts/accounts.service.js';
 import { deleteUserTokens } from '../modules/auth/auth.service.js';
 import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
 import { runBillingCycle } from '../modules/billing/billing.service.js';
 import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
-import { eraseUser, listUsersDueForErasure } from '../modules/users/users.service.js';
 import type { Job } from './runner.js';
 
 /** Erases the personal data of accounts whose deletion was requested 24 hours ago or more. */

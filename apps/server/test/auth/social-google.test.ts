@@ -5,7 +5,7 @@ import { generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, socialIdentities } from '../../src/db/schema/index.js';
 import { HOUR_MS } from '../../src/lib/clock.js';
-import { findUserByEmail } from '../../src/modules/users/users.queries.js';
+import { findUserByEmail } from '../../src/modules/accounts/accounts.queries.js';
 import { createUser, findUserRow, latestLinkTo, post, useEmailLink } from '../helpers.js';
 import {
   craftIdToken,

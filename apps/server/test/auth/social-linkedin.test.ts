@@ -6,7 +6,7 @@ import { oauthStates, refreshTokens, socialIdentities } from '../../src/db/schem
 import { eraseAccountsJob, pruneSocialSignInJob } from '../../src/jobs/jobs.js';
 import { runJobOnce } from '../../src/jobs/runner.js';
 import { HOUR_MS, MINUTE_MS } from '../../src/lib/clock.js';
-import { findUserByEmail } from '../../src/modules/users/users.queries.js';
+import { findUserByEmail } from '../../src/modules/accounts/accounts.queries.js';
 import { createUser, findUserRow, post } from '../helpers.js';
 import { startLocalOpenIdProvider } from '../local-openid-provider.js';
 import {

@@ -2,7 +2,7 @@ import { GROUP_MESSAGES } from '@leadcircle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers, groups } from '../../src/db/schema/index.js';
-import { verifyPassword } from '../../src/modules/auth/passwords.js';
+import { verifyPassword } from '../../src/lib/passwords.js';
 import { createGroup, createPayingUser, GROUP_CODE, lookupIds } from '../groups.js';
 import { createSignedInUser, post, signIn } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';

@@ -7,11 +7,11 @@ import { AppError, badRequest, tooManyRequests, unauthorized } from '../../http/
 import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../http/rate-limit.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { forgotPasswordLink, passwordResetLink, signupConfirmationLink } from '../../lib/links.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
-import * as users from '../users/users.service.js';
+import * as users from '../accounts/accounts.service.js';
 import { accountExistsEmail, confirmationEmail, passwordResetEmail } from './auth.emails.js';
 import * as q from './auth.queries.js';
-import { hashPassword, verifyPassword } from './passwords.js';
 import { deleteUserSocialIdentities } from './social.queries.js';
 
 // Lifetimes of ARCHITECTURE §3.

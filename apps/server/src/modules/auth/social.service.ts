@@ -9,7 +9,7 @@ import { MINUTE_MS } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import type { IdentityProviders } from '../../providers/identity/identity-providers.js';
 import { IdentityProviderUnavailable, IdentityRejected } from '../../providers/identity/openid-issuer.js';
-import * as users from '../users/users.service.js';
+import * as users from '../accounts/accounts.service.js';
 import { useEmailTokens } from './auth.queries.js';
 import { issueSession } from './auth.service.js';
 import * as q from './social.queries.js';

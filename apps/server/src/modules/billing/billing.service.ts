@@ -15,6 +15,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import {
   type BillingChanges,
+  CardDetailsInvalid,
+  type CardInput,
   PaymentError,
   type ProviderEvent,
   type ProviderInvoice,
@@ -22,10 +24,8 @@ import {
   type ProviderSubscription,
   WebhookVerificationError,
 } from '../../providers/billing/billing-provider.js';
-import { isLocalProvider, isStripeProvider } from '../../providers/billing/create-billing-provider.js';
-import { checkLocalCard, type LocalCardInput } from '../../providers/billing/local.js';
+import * as users from '../accounts/accounts.service.js';
 import * as business from '../business/business.service.js';
-import * as users from '../users/users.service.js';
 import * as q from './billing.queries.js';
 import type { InvoiceLinks } from './invoice-links.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
@@ -204,27 +204,30 @@ async function applyChanges(deps: AppDeps, db: DbOrTx, changes: BillingChanges, 
 /** `/billing/local/create_payment_method`: what Stripe.js does, for the local provider only. */
 export async function localCreatePaymentMethod(
   deps: AppDeps,
-  input: LocalCardInput & {
+  input: CardInput & {
     billing_details?: { email: string; name: string; country: string; postal_code: string } | undefined;
   },
 ): Promise<{ paymentMethodId: string }> {
   const provider = deps.billing;
-  if (!isLocalProvider(provider)) {
+  if (!provider.createPaymentMethod) {
     throw notFound(
       'BILLING_LOCAL_PROVIDER_OFF',
       'Stripe is configured: card details are sent to Stripe from the browser, not to this call.',
     );
   }
-  const issues = checkLocalCard(input, deps.clock.now());
-  if (issues.length > 0) throw new AppError('VALIDATION_FAILED', 400, issues[0]!.message, issues);
   const details = input.billing_details;
-  const { id } = await provider.createPaymentMethod(input, {
-    email: details?.email ?? null,
-    name: details?.name ?? null,
-    country: details?.country ?? null,
-    postalCode: details?.postal_code ?? null,
-  });
-  return { paymentMethodId: id };
+  try {
+    const { id } = await provider.createPaymentMethod(input, {
+      email: details?.email ?? null,
+      name: details?.name ?? null,
+      country: details?.country ?? null,
+      postalCode: details?.postal_code ?? null,
+    });
+    return { paymentMethodId: id };
+  } catch (error) {
+    if (!(error instanceof CardDetailsInvalid)) throw error;
+    throw new AppError('VALIDATION_FAILED', 400, error.message, error.issues);
+  }
 }
 
 /**
@@ -516,7 +519,7 @@ export async function handleStripeWebhook(
   signature: string | undefined,
 ): Promise<{ received: true; duplicate: boolean }> {
   const provider = deps.billing;
-  if (!isStripeProvider(provider)) {
+  if (!provider.verifyWebhook) {
     throw notFound('BILLING_STRIPE_NOT_CONFIGURED', 'Stripe is not configured on this server.');
   }
   let event: ProviderEvent;

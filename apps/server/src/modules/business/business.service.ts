@@ -3,7 +3,7 @@ import { MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
-import * as users from '../users/users.service.js';
+import * as users from '../accounts/accounts.service.js';
 import * as q from './business.queries.js';
 
 const businessNotFound = () => notFound('BUSINESS_NOT_FOUND', MESSAGES.businessNotFound);

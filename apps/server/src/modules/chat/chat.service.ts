@@ -2,8 +2,8 @@ import { type ChatMessage, LEAD_MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
+import { avatarUrlOf, displayName } from '../accounts/accounts.service.js';
 import { findLeadRoomId, requireLeadMember, touchLead } from '../leads/leads.access.js';
-import { avatarUrlOf, displayName } from '../users/users.service.js';
 import * as q from './chat.queries.js';
 
 // Chat (issue 6 builds a lead's comments; spec 001 §2, §3, §7; ARCHITECTURE §5: comments are stored and

@@ -2,7 +2,7 @@ import { MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
-import { findUserById } from '../users/users.service.js';
+import { findUserById } from '../accounts/accounts.service.js';
 import { feedbackEmail } from './feedback.emails.js';
 import * as q from './feedback.queries.js';
 

@@ -1,10 +1,9 @@
-import { groupCalls, userCalls } from '@leadcircle/shared';
+import { groupCalls } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { CallRegistrar } from '../../http/call.js';
 import * as groups from './groups.service.js';
 
-// The group calls of spec 000 §7 and 001 §7; /user/get_users_by_group and /user/notification_settings
-// are group reads, so they live here too (the group form of /user/update_notifications: users.routes.ts).
+// The group calls. The user calls that read a group (members, notification settings) are served by users.routes.ts.
 export function registerGroupRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(groupCalls.verifyExists, ({ body }) => groups.verifyExists(deps, body.group_name));
   call(groupCalls.createPrivate, ({ userId, body }) => groups.createPrivateGroup(deps, userId, body));
@@ -18,6 +17,4 @@ export function registerGroupRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(groupCalls.remove, ({ userId, body }) => groups.removeFromGroup(deps, userId, body));
   call(groupCalls.delete, ({ userId, body }) => groups.deleteGroup(deps, userId, body.group_id));
   call(groupCalls.stats, ({ userId, body }) => groups.groupStats(deps, userId, body));
-  call(userCalls.getUsersByGroup, ({ userId, body }) => groups.listGroupUsers(deps, userId, body));
-  call(userCalls.notificationSettings, ({ userId, body }) => groups.getNotificationSettings(deps, userId, body));
 }

@@ -14,26 +14,21 @@ import { badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessab
 import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../http/rate-limit.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { groupInviteLink } from '../../lib/links.js';
-import { hashPassword, verifyPassword } from '../auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import * as users from '../accounts/accounts.service.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
 import { findMemberRatings } from '../ratings/ratings.service.js';
-import * as users from '../users/users.service.js';
+import { notMember, requireGroupMember, resolveCallerGroupIds } from './groups.access.js';
 import { groupInviteEmail } from './groups.emails.js';
 import * as q from './groups.queries.js';
 
-// Groups (issue 5): spec 000 §4, 001 §2, §6, §7; ARCHITECTURE §5 (creator OWNER, others MEMBER,
-// only members see a group). Statuses: docs/decisions.md "Groups (issue 5)".
+// Groups: the creator is OWNER, others MEMBER; only members see a group.
 
 const INVITE_EXPIRY_MS = GROUP_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
 
 /** Leads submitted per group (the leads table, counted in one grouped query). */
 export async function countLeadsByGroup(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
   return q.countLeadsByGroup(db, groupIds);
-}
-
-/** Whether a user is a current, visible member of a group (a lead may be assigned to them). */
-export async function isGroupMember(db: DbOrTx, groupId: number, userId: number): Promise<boolean> {
-  return q.isVisibleMember(db, groupId, userId);
 }
 
 function toSummary(row: q.GroupSummaryRow, userId: number, usersCount: number, leadsCount: number): GroupSummary {
@@ -69,21 +64,8 @@ async function presentGroup(db: DbOrTx, groupId: number, userId: number): Promis
   return group!;
 }
 
-const notMember = () => forbidden('GROUP_NOT_MEMBER', GROUP_MESSAGES.notMember);
 const ownerOnly = () => forbidden('GROUP_OWNER_ONLY', GROUP_MESSAGES.ownerOnly);
 const nameTaken = () => conflict('GROUP_NAME_TAKEN', GROUP_MESSAGES.nameTaken);
-
-/**
- * The group and the caller's membership: 404 when the group does not exist, 403 to a non-member.
- * Other modules (leads, ratings, comments) check membership through this one function.
- */
-export async function requireGroupMember(db: DbOrTx, groupId: number, userId: number) {
-  const group = await q.findGroupById(db, groupId);
-  if (!group) throw notFound('GROUP_NOT_FOUND', GROUP_MESSAGES.notFound);
-  const member = await q.findMember(db, groupId, userId);
-  if (!member) throw notMember();
-  return { group, member };
-}
 
 async function requireOwner(db: DbOrTx, groupId: number, userId: number) {
   const found = await requireGroupMember(db, groupId, userId);
@@ -326,17 +308,6 @@ export async function deleteGroup(deps: AppDeps, userId: number, groupId: number
   return { message: GROUP_MESSAGES.deleted };
 }
 
-/**
- * The groups a stats call reports on: the named ones (each must be the caller's: 404/403 as
- * requireGroupMember), or, when none is named, the caller's groups (at most one page).
- */
-export async function resolveCallerGroupIds(db: DbOrTx, userId: number, ids: number[] | undefined): Promise<number[]> {
-  if (!ids || ids.length === 0) return q.listGroupIdsOfUser(db, userId, PAGE_SIZE);
-  const groupIds = [...new Set(ids)];
-  for (const id of groupIds) await requireGroupMember(db, id, userId);
-  return groupIds;
-}
-
 /** Leads submitted by each visible member of the groups (search_ids), optionally only some members (filter_ids). */
 export async function memberLeadStats(
   db: DbOrTx,
@@ -407,16 +378,15 @@ export async function getNotificationSettings(
   return { enableEmail: member.enableEmail };
 }
 
-/** The group form of /user/update_notifications: the caller's Messages toggle; answers the user. */
+/** The group form of /user/update_notifications: the caller's Messages toggle in that group. */
 export async function updateGroupNotifications(
   deps: AppDeps,
   userId: number,
   input: { user_id?: number; group_id: number; enableEmail: boolean },
-): Promise<CurrentUser> {
+): Promise<void> {
   if (input.user_id !== undefined && input.user_id !== userId) throw forbidden();
   await requireGroupMember(deps.db, input.group_id, userId);
   await q.updateMember(deps.db, input.group_id, userId, { enableEmail: input.enableEmail });
-  return users.getCurrentUser(deps, userId);
 }
 
 /** Account erasure: invitations to the address go (memberships stay, hidden, like the user row). */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatRooms, leads } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { requireGroupMember } from '../groups/groups.service.js';
+import { requireGroupMember } from '../groups/groups.access.js';
 
 // Who may reach a lead (spec 001 §6; ARCHITECTURE §5): members of its group. The leads, ratings and
 // chat modules all check through here.

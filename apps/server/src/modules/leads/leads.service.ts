@@ -18,15 +18,10 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
+import { displayName } from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
-import {
-  countLeadsByGroup,
-  isGroupMember,
-  memberLeadStats,
-  requireGroupMember,
-  resolveCallerGroupIds,
-} from '../groups/groups.service.js';
-import { displayName } from '../users/users.service.js';
+import { isGroupMember, requireGroupMember, resolveCallerGroupIds } from '../groups/groups.access.js';
+import { countLeadsByGroup, memberLeadStats } from '../groups/groups.service.js';
 import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
 

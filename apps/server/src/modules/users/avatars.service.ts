@@ -5,8 +5,8 @@ import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import type { StoredFile } from '../../providers/files/file-storage.js';
+import * as q from '../accounts/accounts.service.js';
 import { AVATAR_CONTENT_TYPE, AVATAR_EXTENSION, toAvatarPicture } from './avatar-image.js';
-import * as q from './users.queries.js';
 import { presentUser } from './users.service.js';
 
 // Profile pictures (spec 001 §3): one per user, stored under a new random name on every upload,

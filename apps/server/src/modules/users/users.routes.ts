@@ -1,31 +1,18 @@
-import { MESSAGES, userCalls } from '@leadcircle/shared';
+import { userCalls } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { CallRegistrar } from '../../http/call.js';
-import { endOtherSessions } from '../auth/auth.service.js';
-import { updateGroupNotifications } from '../groups/groups.service.js';
+import { getNotificationSettings, listGroupUsers } from '../groups/groups.service.js';
 import { removeAvatar } from './avatars.service.js';
 import * as users from './users.service.js';
 
+// The calls about users: the caller's profile and settings, and a group's members.
+// Sign-up and sign-in calls belong to the auth module; the picture upload is a raw route (avatars.routes.ts).
 export function registerUserRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(userCalls.get, ({ userId, body }) => users.getCurrentUser(deps, userId, body.user_id));
-
-  call(userCalls.update, async ({ userId, sessionId, body }) => {
-    const updated = await users.updateCurrentUser(deps, userId, body.user);
-    if (body.user.password !== undefined) await endOtherSessions(deps, userId, sessionId);
-    return updated;
-  });
-
-  call(userCalls.updateNotifications, ({ userId, body }) => {
-    const { group_id: groupId, ...rest } = body;
-    // With group_id: the caller's Messages toggle in that group (issue 5).
-    if (groupId !== undefined) return updateGroupNotifications(deps, userId, { ...rest, group_id: groupId });
-    return users.updateNotifications(deps, userId, rest);
-  });
-
+  call(userCalls.update, ({ userId, sessionId, body }) => users.updateCurrentUser(deps, userId, sessionId, body.user));
+  call(userCalls.updateNotifications, ({ userId, body }) => users.updateNotifications(deps, userId, body));
   call(userCalls.removeAvatar, ({ userId }) => removeAvatar(deps, userId));
-
-  call(userCalls.scheduleDelete, async ({ userId }) => {
-    await users.scheduleDeletion(deps, userId);
-    return { message: MESSAGES.accountDeletionRequested };
-  });
+  call(userCalls.scheduleDelete, ({ userId }) => users.scheduleDeletion(deps, userId));
+  call(userCalls.getUsersByGroup, ({ userId, body }) => listGroupUsers(deps, userId, body));
+  call(userCalls.notificationSettings, ({ userId, body }) => getNotificationSettings(deps, userId, body));
 }

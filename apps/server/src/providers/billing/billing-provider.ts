@@ -96,8 +96,33 @@ export const DECLINE_MESSAGES: Record<string, string> = {
   expired_card: 'Your card has expired.',
 };
 
+/** Card details typed into a form (digits only; the shared schema strips spaces and checks Luhn). */
+export interface CardInput {
+  number: string;
+  exp_month: number;
+  exp_year: number;
+  cvc: string;
+}
+
+/** Card details the provider refuses before storing them (an expired card, a CVC of the wrong length). */
+export class CardDetailsInvalid extends Error {
+  constructor(readonly issues: { path: string; message: string }[]) {
+    super(issues[0]?.message ?? 'Invalid card details.');
+  }
+}
+
 export interface BillingProvider {
   readonly name: BillingProviderName;
+  /**
+   * What Stripe.js does in the browser: card details become a payment method id. Only a provider
+   * without its own browser library has it. Throws CardDetailsInvalid.
+   */
+  createPaymentMethod?(card: CardInput, billing: BillingDetails): Promise<{ id: string }>;
+  /**
+   * Only a provider that sends webhooks has it: verifies the signature (300 s tolerance against
+   * `receivedAt`) and reads the event. Throws WebhookVerificationError.
+   */
+  verifyWebhook?(rawBody: Buffer, signature: string | undefined, receivedAt: Date): ProviderEvent;
   /** Idempotent per key: a repeated call answers the same customer. */
   createCustomer(input: { email: string; name: string; businessId: number; idempotencyKey: string }): Promise<{
     id: string;

@@ -14,6 +14,8 @@ import {
   type BillingChanges,
   type BillingDetails,
   type BillingProvider,
+  CardDetailsInvalid,
+  type CardInput,
   DECLINE_MESSAGES,
   PaymentError,
   type ProviderInvoice,
@@ -51,13 +53,7 @@ export function cardBrand(number: string): string {
   return 'unknown';
 }
 
-export interface LocalCardInput {
-  /** Digits only (the shared schema strips spaces and checks Luhn). */
-  number: string;
-  exp_month: number;
-  exp_year: number;
-  cvc: string;
-}
+export type LocalCardInput = CardInput;
 
 /** What Stripe.js checks beyond the shared schema: the expiry against today, the CVC length of the brand. */
 export function checkLocalCard(card: LocalCardInput, now: Date): { path: string; message: string }[] {
@@ -92,7 +88,7 @@ const newId = (prefix: string) => `${prefix}_${crypto.randomBytes(12).toString('
 
 export interface LocalBillingProvider extends BillingProvider {
   readonly name: 'local';
-  /** What Stripe.js does in the browser: card details become a payment method id. Checked by checkLocalCard first. */
+  /** What Stripe.js does in the browser: card details become a payment method id, checked by checkLocalCard. */
   createPaymentMethod(card: LocalCardInput, billing: BillingDetails): Promise<{ id: string }>;
 }
 
@@ -266,6 +262,8 @@ export function createLocalBillingProvider(options: { db: Db; clock: Clock }): L
     name: 'local',
 
     async createPaymentMethod(card, billing) {
+      const issues = checkLocalCard(card, clock.now());
+      if (issues.length > 0) throw new CardDetailsInvalid(issues);
       const [row] = await db
         .insert(localBillingPaymentMethods)
         .values({

@@ -27,7 +27,6 @@ const oneTimeKey = (what: string) => `lc-${what}-${crypto.randomUUID()}`;
 
 export interface StripeBillingProvider extends BillingProvider {
   readonly name: 'stripe';
-  /** Verifies the signature (300 s tolerance against `receivedAt`) and reads the event. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAt: Date): ProviderEvent;
 }
 

@@ -1,6 +1,4 @@
 import type { FilesConfig } from '../../config.js';
-import { createDiskStorage } from './disk-storage.js';
-import { createS3Storage } from './s3-storage.js';
 
 export interface StoredFile {
   body: Buffer;
@@ -8,7 +6,7 @@ export interface StoredFile {
 }
 
 /**
- * Where uploaded files live (ARCHITECTURE §4): disk under DATA_DIR/uploads by default,
+ * Where uploaded files live: disk under DATA_DIR/uploads by default,
  * S3-compatible storage when configured. Keys are relative paths such as `avatars/12/<random>.webp`.
  */
 export interface FileStorage {
@@ -20,8 +18,4 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** Deletes every file under a folder (`avatars/12`): erasure leaves nothing behind, not even leftovers. */
   deleteFolder(folder: string): Promise<void>;
-}
-
-export function createFileStorage(config: FilesConfig): FileStorage {
-  return config.kind === 's3' ? createS3Storage(config) : createDiskStorage(config.dir);
 }
