@@ -7,9 +7,9 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/es/integration/react';
 import { PageSpinner } from '../components/page-spinner';
+import { persistor, store } from '../core/store';
 import { ClientConfigProvider } from '../lib/client-config';
 import { router } from './router';
-import { persistor, store } from './store';
 import { theme } from './theme';
 
 export function App({ config }: { config: ClientConfig }) {

@@ -1,8 +1,8 @@
 import { ROUTES } from '@leadcircle/shared';
 import { Navigate, Outlet, useLocation } from 'react-router';
+import { useAppSelector } from '../core/hooks';
+import { selectIsSignedIn } from '../core/session-slice';
 import { authNavigationState, readNavigationState } from '../lib/navigation-state';
-import { useAppSelector } from './hooks';
-import { selectIsSignedIn } from './session-slice';
 
 /** Protected routes: a signed-out visitor goes to sign in, and comes back here afterwards. */
 export function RequireSession() {

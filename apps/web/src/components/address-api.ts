@@ -1,5 +1,5 @@
 import { addressCalls, type CallResponse } from '@leadcircle/shared';
-import { baseApi } from '../app/base-api';
+import { baseApi } from '../core/base-api';
 
 // The address form's ZIP lookup (ARCHITECTURE §4). A 404 (unknown ZIP) is the form's own message,
 // not a failure to report.

@@ -1,6 +1,6 @@
 import { onTestFinished, vi } from 'vitest';
-import { baseApi } from '../app/base-api';
-import { store } from '../app/store';
+import { baseApi } from '../core/base-api';
+import { store } from '../core/store';
 
 // A fake server for the tests of screens that call the API: each path answers from its list, one
 // answer per call, the last one again once the list is spent. Everything is undone when the test

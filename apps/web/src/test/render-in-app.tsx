@@ -4,8 +4,8 @@ import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { store } from '../app/store';
-import { usersApi } from '../features/users/api';
+import { usersApi } from '../core/current-user-api';
+import { store } from '../core/store';
 import { ClientConfigProvider } from '../lib/client-config';
 
 // Renders a screen with the real store, router, snackbars and client config; no server is called.

@@ -3,10 +3,10 @@ import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApp } from '../reset-app';
-import { store } from '../store';
+import { modalClosed, modalOpened } from '../../core/modals-slice';
+import { resetApp } from '../../core/reset-app';
+import { store } from '../../core/store';
 import { ModalHost } from './modal-host';
-import { modalClosed, modalOpened } from './modals-slice';
 
 const LAZY_DIALOG_TIMEOUT_MS = 10_000;
 

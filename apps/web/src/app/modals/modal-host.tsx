@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
-import { useGetCurrentUserQuery } from '../../features/users/api';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useGetCurrentUserQuery } from '../../core/current-user-api';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { type ModalName, modalClosed, selectActiveModal } from '../../core/modals-slice';
 import { HelpDialog } from '../shell/help-dialog';
-import { type ModalName, modalClosed, selectActiveModal } from './modals-slice';
 
 // The one place modal dialogs render (spec 000 §2.2): only the open one that comes first in the
 // spec's order shows. A feature opens its dialog with `modalOpened(name)`; to add one, render it

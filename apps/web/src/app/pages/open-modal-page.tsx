@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
-import { useAppDispatch } from '../hooks';
-import { type ModalName, modalOpened } from '../modals/modals-slice';
+import { useAppDispatch } from '../../core/hooks';
+import { type ModalName, modalOpened } from '../../core/modals-slice';
 
 /** A route that opens a dialog (/send-feedback, /settings), shown over the page it then goes to. */
 export function OpenModalPage({ modal, then }: { modal: ModalName; then: string }) {

@@ -5,8 +5,8 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { CenteredLayout } from '../../components/centered-layout';
 import { PageSpinner } from '../../components/page-spinner';
+import { useGetCurrentUserQuery } from '../../core/current-user-api';
 import { useAcceptPendingInvite } from '../../features/invites/use-accept-pending-invite';
-import { useGetCurrentUserQuery } from '../../features/users/api';
 import { errorMessage, isApiError } from '../../lib/api-error';
 
 // Decides where to go after authentication (spec 000 §4): admins to manage-users, others to

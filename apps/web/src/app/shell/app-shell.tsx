@@ -13,12 +13,12 @@ import { Outlet } from 'react-router';
 import { AppLogo } from '../../components/app-logo';
 import { PageSpinner } from '../../components/page-spinner';
 import { UserAvatar } from '../../components/user-avatar';
+import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../core/current-user-api';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { modalOpened } from '../../core/modals-slice';
+import { sidebarToggled } from '../../core/ui-slice';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
-import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../features/users/api';
-import { useAppDispatch, useAppSelector } from '../hooks';
 import { ModalHost } from '../modals/modal-host';
-import { modalOpened } from '../modals/modals-slice';
-import { sidebarToggled } from '../ui-slice';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
 

@@ -11,7 +11,7 @@ import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TimelineIcon from '@mui/icons-material/Timeline';
-import type { ModalName } from '../modals/modals-slice';
+import type { ModalName } from '../../core/modals-slice';
 
 export type MenuItem = { label: string; icon: SvgIconComponent } & (
   | { to: string }

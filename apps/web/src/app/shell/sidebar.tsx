@@ -13,7 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Fragment } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import type { ModalName } from '../modals/modals-slice';
+import type { ModalName } from '../../core/modals-slice';
 import { type MenuItem, menuSectionsFor } from './menu-items';
 
 interface SidebarMenuProps {

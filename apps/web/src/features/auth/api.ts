@@ -1,5 +1,5 @@
 import { type CallRequest, type CallResponse, userCalls } from '@leadcircle/shared';
-import { baseApi } from '../../app/base-api';
+import { baseApi } from '../../core/base-api';
 
 // The account calls a signed-out visitor makes (spec 000 §7).
 export const authApi = baseApi.injectEndpoints({

@@ -1,7 +1,7 @@
 import type { Tokens } from '@leadcircle/shared';
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { startSession } from '../../app/session-slice';
+import { useAppDispatch } from '../../core/hooks';
+import { startSession } from '../../core/session-slice';
 import { type PendingInvite, storeInvite } from '../../lib/invite-storage';
 
 /**

@@ -1,5 +1,5 @@
 import { billingCalls, type CallRequest, type CallResponse } from '@leadcircle/shared';
-import { baseApi } from '../../app/base-api';
+import { baseApi } from '../../core/base-api';
 
 // The billing calls of spec 000 §7 and 001 §7. The business is the billing account (ARCHITECTURE §5).
 type Call = typeof billingCalls;

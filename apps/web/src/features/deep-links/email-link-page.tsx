@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { useAppSelector } from '../../app/hooks';
-import { selectIsSignedIn } from '../../app/session-slice';
+import { useAppSelector } from '../../core/hooks';
+import { selectIsSignedIn } from '../../core/session-slice';
 import { resolveEmailLink } from './resolve-links';
 
 export function EmailLinkPage() {

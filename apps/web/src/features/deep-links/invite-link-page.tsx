@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import { endSession, selectIsSignedIn } from '../../app/session-slice';
 import { PageSpinner } from '../../components/page-spinner';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
+import { endSession, selectIsSignedIn } from '../../core/session-slice';
 import { storeInvite } from '../../lib/invite-storage';
 import { type InviteKind, resolveInviteLink } from './resolve-links';
 

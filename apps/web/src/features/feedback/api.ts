@@ -1,5 +1,5 @@
 import { type CallRequest, type CallResponse, feedbackCalls } from '@leadcircle/shared';
-import { baseApi } from '../../app/base-api';
+import { baseApi } from '../../core/base-api';
 
 export const feedbackApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

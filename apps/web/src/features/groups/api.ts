@@ -1,7 +1,7 @@
 import { type CallRequest, type CallResponse, groupCalls, lookupCalls, userCalls } from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { baseApi } from '../../app/base-api';
-import { refreshListsAfterChange } from '../../app/list-refresh';
+import { baseApi } from '../../core/base-api';
+import { refreshListsAfterChange } from '../../core/list-refresh';
 
 // The group calls of spec 000 §7 and 001 §7, and the lookups the create wizard offers. The lists
 // ('Groups', 'GroupUsers') refresh LIST_REFRESH_DELAY_MS after a change (spec 001 §4); one group's

@@ -1,6 +1,6 @@
 import type { GROUP_TYPE_PRIVATE } from '@leadcircle/shared';
-import { registerPendingAction } from '../../app/modals/pending-actions';
-import type { AppDispatch } from '../../app/store';
+import { registerPendingAction } from '../../core/pending-actions';
+import type { AppDispatch } from '../../core/store';
 import { isApiError } from '../../lib/api-error';
 import { groupsApi } from './api';
 

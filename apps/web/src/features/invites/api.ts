@@ -1,5 +1,5 @@
 import { type CallRequest, groupCalls, opportunityCalls } from '@leadcircle/shared';
-import { baseApi } from '../../app/base-api';
+import { baseApi } from '../../core/base-api';
 
 export const invitesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -9,8 +9,8 @@ import {
   ratingCalls,
 } from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
-import { baseApi } from '../../app/base-api';
-import { refreshListsAfterChange } from '../../app/list-refresh';
+import { baseApi } from '../../core/base-api';
+import { refreshListsAfterChange } from '../../core/list-refresh';
 
 // The lead calls of spec 001 §7: the list, one lead, create/edit/delete, its rating and its comments.
 // The lead list refreshes LIST_REFRESH_DELAY_MS after a create, edit or delete (spec 001 §4); an open

@@ -4,7 +4,7 @@ import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { store } from '../../../app/store';
+import { store } from '../../../core/store';
 import { OAuthLoginPage } from './oauth-login-page';
 
 // Where the sign-in page would be: shows the navigation state it was handed.

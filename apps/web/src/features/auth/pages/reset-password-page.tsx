@@ -5,11 +5,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
-import { startSession } from '../../../app/session-slice';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/use-notify';
+import { useAppDispatch } from '../../../core/hooks';
+import { startSession } from '../../../core/session-slice';
 import { emailTokenState, readNavigationState } from '../../../lib/navigation-state';
 import { useEmailConfirmationActionMutation } from '../api';
 

@@ -4,7 +4,7 @@ import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { store } from '../../../app/store';
+import { store } from '../../../core/store';
 import { SignInPage } from './sign-in-page';
 
 function renderSignIn(state?: unknown) {

@@ -1,9 +1,9 @@
 import { ROUTES } from '@leadcircle/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useAppDispatch } from '../../../app/hooks';
-import { endSession } from '../../../app/session-slice';
 import { PageSpinner } from '../../../components/page-spinner';
+import { useAppDispatch } from '../../../core/hooks';
+import { endSession } from '../../../core/session-slice';
 
 // Needs no guard: a signed-out visitor ends up on sign in as well. The session is cleared before
 // navigating so the sign-in screen does not see the old tokens and bounce back to /redirect.

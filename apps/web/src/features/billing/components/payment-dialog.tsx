@@ -21,10 +21,10 @@ import Typography from '@mui/material/Typography';
 import { CardNumberElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import { type ReactNode, useEffect, useState } from 'react';
 import { type Control, Controller, useForm } from 'react-hook-form';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { finishPaymentFlow } from '../../../app/modals/pending-actions';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/use-notify';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
+import { finishPaymentFlow } from '../../../core/pending-actions';
 import { navigateTo } from '../../../lib/navigation';
 import {
   billingApi,

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@leadcircle/shared';
 import Button from '@mui/material/Button';
-import { useAppDispatch } from '../../../app/hooks';
-import { modalOpened } from '../../../app/modals/modals-slice';
+import { useAppDispatch } from '../../../core/hooks';
+import { modalOpened } from '../../../core/modals-slice';
 
 /** Spec 000 §6: the Subscribe button shows only for an admin whose subscription is not active. */
 export function canSubscribe(user: Pick<CurrentUser, 'role' | 'active'> | undefined): boolean {

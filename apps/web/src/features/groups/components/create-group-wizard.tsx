@@ -22,13 +22,13 @@ import Stepper from '@mui/material/Stepper';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paymentRequired, selectGroupDialogError } from '../../../app/modals/modals-slice';
-import type { AppDispatch } from '../../../app/store';
 import { FormTextField } from '../../../components/form-text-field';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
+import { paymentRequired, selectGroupDialogError } from '../../../core/modals-slice';
+import type { AppDispatch } from '../../../core/store';
 import { errorMessage } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
-import { useGetCurrentUserQuery } from '../../users/api';
 import { useListProductsQuery, useListTargetsQuery, useVerifyGroupExistsMutation } from '../api';
 import { createGroupFromWizard, isPaymentMethodRequired, type PendingGroupCreate } from '../pending-actions';
 

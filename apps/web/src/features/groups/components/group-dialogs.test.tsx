@@ -7,8 +7,8 @@ import {
 } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { selectActiveModal } from '../../../app/modals/modals-slice';
-import { store } from '../../../app/store';
+import { selectActiveModal } from '../../../core/modals-slice';
+import { store } from '../../../core/store';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { CreateGroupWizard } from './create-group-wizard';
 import { GroupDialog } from './group-dialog';

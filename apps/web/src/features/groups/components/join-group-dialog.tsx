@@ -2,14 +2,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { GROUP_MESSAGES, type JoinGroupForm, joinGroupForm, ROUTES, routePath } from '@leadcircle/shared';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { paymentRequired, selectGroupDialogError } from '../../../app/modals/modals-slice';
-import type { AppDispatch } from '../../../app/store';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
+import { paymentRequired, selectGroupDialogError } from '../../../core/modals-slice';
+import type { AppDispatch } from '../../../core/store';
 import { errorMessage } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
-import { useGetCurrentUserQuery } from '../../users/api';
 import { isPaymentMethodRequired, joinGroupWithPassword, type PendingGroupAdd } from '../pending-actions';
 
 const emptyForm: JoinGroupForm = { groupName: '', groupPassword: '' };

@@ -17,8 +17,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
-import { useGetCurrentUserQuery } from '../../users/api';
 import {
   useDeleteGroupMutation,
   useGetGroupNotificationsQuery,

@@ -12,8 +12,8 @@ import { EmptyState } from '../../../components/empty-state';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
 import { useNotify } from '../../../components/use-notify';
 import { UserAvatar } from '../../../components/user-avatar';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
-import { useGetCurrentUserQuery } from '../../users/api';
 import { useListGroupUsersQuery, useRemoveFromGroupMutation } from '../api';
 import { InviteUserDialog } from '../components/invite-user-dialog';
 

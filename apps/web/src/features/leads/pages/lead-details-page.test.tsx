@@ -1,7 +1,7 @@
 import { ROUTES } from '@leadcircle/shared';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { store } from '../../../app/store';
+import { store } from '../../../core/store';
 import { answerCalls, type FakeAnswer } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { leadsApi } from '../api';

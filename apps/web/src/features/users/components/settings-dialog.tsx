@@ -10,9 +10,9 @@ import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/use-notify';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateUserMutation } from '../account-api';
-import { useGetCurrentUserQuery } from '../api';
 
 /**
  * The settings dialog variant (spec 000 §2.2, §5): one name field split on spaces, the e-mail read-only,

@@ -6,9 +6,9 @@ import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/empty-state';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateNotificationsMutation } from '../account-api';
-import { useGetCurrentUserQuery } from '../api';
 
 /**
  * My settings, Notifications (spec 001 §2): the account's e-mail switch, then a Messages switch per group.

@@ -11,9 +11,9 @@ import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateUserMutation } from '../account-api';
-import { useGetCurrentUserQuery } from '../api';
 import { AvatarField } from '../components/avatar-field';
 import { DeleteAccountButton } from '../components/delete-account-button';
 

@@ -1,6 +1,6 @@
 import { type Business, businessCalls, type CurrentUser, userCalls } from '@leadcircle/shared';
-import { baseApi } from '../../app/base-api';
-import type { CallExtraOptions } from '../../app/base-query';
+import { baseApi } from './base-api';
+import type { CallExtraOptions } from './base-query';
 
 // A user without a business gets 404 'business not found': that simply means "no business" (spec 000 §8).
 const businessNotFound: CallExtraOptions = { silentStatuses: [404] };

@@ -1,8 +1,8 @@
 import type { Tokens } from '@leadcircle/shared';
 import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
-import { usersApi } from '../features/users/api';
 import { clearStoredSession, readStoredSession, storeTokens } from '../lib/session-storage';
 import { baseApi } from './base-api';
+import { usersApi } from './current-user-api';
 import { resetApp } from './reset-app';
 
 export interface SessionState {

@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { ApiError } from '../../lib/api-error';
-import { resetApp } from '../reset-app';
+import type { ApiError } from '../lib/api-error';
+import { resetApp } from './reset-app';
 
 // The modal dialogs of spec 000 §2.2: one shows at a time, the open one that comes first in this
 // order. The last three are the spec's "further modal flags", after the ordered eight.

@@ -5,7 +5,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, R
 import storage from 'redux-persist/es/storage';
 import { actionHistoryMiddleware } from '../lib/error-reporter';
 import { baseApi } from './base-api';
-import { modalsSlice } from './modals/modals-slice';
+import { modalsSlice } from './modals-slice';
 import { resetApp } from './reset-app';
 import { sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';

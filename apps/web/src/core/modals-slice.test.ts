@@ -1,6 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { describe, expect, it } from 'vitest';
-import { resetApp } from '../reset-app';
 import {
   MODAL_PRIORITY,
   modalClosed,
@@ -11,6 +10,7 @@ import {
   pendingActionFinished,
   selectActiveModal,
 } from './modals-slice';
+import { resetApp } from './reset-app';
 
 function createStore() {
   return configureStore({ reducer: { [modalsSlice.name]: modalsSlice.reducer } });

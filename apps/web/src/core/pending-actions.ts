@@ -1,6 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
-import { type ApiError, isApiError } from '../../lib/api-error';
-import type { AppDispatch } from '../store';
+import { type ApiError, isApiError } from '../lib/api-error';
 import {
   type ModalsState,
   modalClosed,
@@ -9,6 +8,7 @@ import {
   pendingActionFailed,
   pendingActionFinished,
 } from './modals-slice';
+import type { AppDispatch } from './store';
 
 // Creating or joining a group needs a payment method (spec 000 §4). The groups feature saves its
 // action with `paymentRequired(...)` and registers here how to run it; the payment dialog runs it
