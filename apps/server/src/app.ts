@@ -7,6 +7,7 @@ import { APP_VERSION } from '@leadcircle/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { createActivityRecorder } from './activity/activity-recorder.js';
 import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -36,6 +37,8 @@ import { registerUserRoutes } from './modules/users/users.routes.js';
 import { createBillingProvider } from './providers/billing/create-billing-provider.js';
 import { createFileStorage } from './providers/files/create-file-storage.js';
 import { createMailer } from './providers/mail/mailer.js';
+import { createNullPublisher } from './realtime/null-publisher.js';
+import type { RealtimePublisher } from './realtime/publisher.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -43,6 +46,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Where services publish realtime events; nothing is delivered by default. */
+  realtime?: RealtimePublisher;
 }
 
 export interface BuiltApp {
@@ -51,7 +56,12 @@ export interface BuiltApp {
 }
 
 /** Builds the whole app on a database; main.ts listens, tests call it with inject(). */
-export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  realtime = createNullPublisher(),
+}: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     genReqId: genRequestId,
@@ -61,7 +71,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     // Unknown fields are refused by the schemas, not silently dropped.
     ajv: { customOptions: { removeAdditional: false } },
   });
-  // Every call takes JSON (ARCHITECTURE §2); anything else is 415, not a string to validate.
+  // Every call takes JSON; anything else is 415, not a string to validate.
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,6 +89,8 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
     mailer: createMailer({ db: database.db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     files: createFileStorage(config.files),
     billing: createBillingProvider(config.billing, { db: database.db, clock }),
+    realtime,
+    activities: createActivityRecorder(clock),
   };
 
   registerErrorHandler(app);

@@ -5,6 +5,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/client.js';
 import type { Clock } from '../src/lib/clock.js';
+import { createRecordingPublisher } from '../src/realtime/recording-publisher.js';
 import { createTestDatabase } from './test-database.js';
 
 /** A clock the test moves by hand. */
@@ -40,7 +41,9 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const database = connectDatabase(config.databaseUrl!, { max: 4 });
   const clock = options.clock ?? createTestClock();
-  const { app, deps } = await buildApp({ config, database, clock });
+  // Realtime events are recorded, so a test can read what each service published.
+  const realtime = createRecordingPublisher();
+  const { app, deps } = await buildApp({ config, database, clock, realtime });
   await app.ready();
   return {
     app,
@@ -48,6 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
     db: database.db,
     pool: database.pool,
     config,
+    realtime,
     async close() {
       await app.close();
       await deps.mailer.idle();

@@ -10,6 +10,7 @@ export * from './api/opportunities.js';
 export * from './api/users.js';
 export * from './card-format.js';
 export * from './constants.js';
+export * from './errors.js';
 export * from './format/csv.js';
 export * from './format/phone.js';
 export * from './format/us-states.js';

@@ -1,4 +1,3 @@
-import { MESSAGES } from '@leadcircle/shared';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../lib/clock.js';
 import { unauthorized } from './errors.js';
@@ -46,8 +45,8 @@ export function createAccessTokens(secret: string, clock: Clock): AccessTokens {
         }
         return { userId, sessionId: payload.sid };
       } catch (error) {
-        if (error instanceof errors.JWTExpired) throw unauthorized('AUTH_TOKEN_EXPIRED', MESSAGES.sessionExpired);
-        throw unauthorized('AUTH_TOKEN_INVALID', MESSAGES.sessionExpired);
+        if (error instanceof errors.JWTExpired) throw unauthorized('AUTH_TOKEN_EXPIRED');
+        throw unauthorized('AUTH_TOKEN_INVALID');
       }
     },
   };

@@ -1,5 +1,4 @@
 import type { CallDefinition } from '@leadcircle/shared';
-import { MESSAGES } from '@leadcircle/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,9 +44,9 @@ export function createAuthGuard(tokens: AccessTokens, isActiveUser: (userId: num
   return async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw unauthorized('AUTH_REQUIRED', MESSAGES.notSignedIn);
+    if (!match) throw unauthorized('AUTH_REQUIRED');
     const claims = await tokens.verify(match[1]!);
-    if (!(await isActiveUser(claims.userId))) throw unauthorized('AUTH_TOKEN_INVALID', MESSAGES.sessionExpired);
+    if (!(await isActiveUser(claims.userId))) throw unauthorized('AUTH_TOKEN_INVALID');
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
   };

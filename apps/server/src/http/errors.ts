@@ -1,5 +1,5 @@
-import type { ErrorBody } from '@leadcircle/shared';
-import { MESSAGES } from '@leadcircle/shared';
+import type { ErrorBody, ErrorCode, ErrorCodeWithStatus } from '@leadcircle/shared';
+import { ERRORS } from '@leadcircle/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -15,15 +15,22 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (code: string, message: string) => new AppError(code, 400, message);
-export const unauthorized = (code: string, message: string) => new AppError(code, 401, message);
-export const forbidden = (code = 'FORBIDDEN', message: string = MESSAGES.notAllowed) =>
-  new AppError(code, 403, message);
-export const notFound = (code: string, message: string) => new AppError(code, 404, message);
-export const conflict = (code: string, message: string) => new AppError(code, 409, message);
-export const unprocessable = (code: string, message: string) => new AppError(code, 422, message);
-export const tooManyRequests = (code = 'RATE_LIMITED', message: string = MESSAGES.tooManyAttempts) =>
-  new AppError(code, 429, message);
+/**
+ * Throws by code: the status and message come from the shared ERRORS table; a call may word the
+ * message for its context.
+ */
+export const appError = (code: ErrorCode, message: string = ERRORS[code].message, issues?: ErrorBody['issues']) =>
+  new AppError(code, ERRORS[code].status, message, issues);
+
+// One helper per status, each taking only the codes of that status.
+export const badRequest = (code: ErrorCodeWithStatus<400>, message?: string) => appError(code, message);
+export const unauthorized = (code: ErrorCodeWithStatus<401>, message?: string) => appError(code, message);
+export const forbidden = (code: ErrorCodeWithStatus<403> = 'FORBIDDEN', message?: string) => appError(code, message);
+export const notFound = (code: ErrorCodeWithStatus<404>, message?: string) => appError(code, message);
+export const conflict = (code: ErrorCodeWithStatus<409>, message?: string) => appError(code, message);
+export const unprocessable = (code: ErrorCodeWithStatus<422>, message?: string) => appError(code, message);
+export const tooManyRequests = (code: ErrorCodeWithStatus<429> = 'RATE_LIMITED', message?: string) =>
+  appError(code, message);
 
 interface ValidationItem {
   instancePath?: string;
@@ -73,6 +80,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.error({ err: error }, 'unexpected error');
     }
     // Never send stack traces or database text to a client.
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+    return reply.status(500).send({ message: ERRORS.INTERNAL.message, code: 'INTERNAL' });
   });
 }

@@ -1,7 +1,7 @@
 import { LEAD_MESSAGES, MESSAGES } from '@leadcircle/shared';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatMessages, chatRooms, leadRatings, leads, users } from '../../src/db/schema/index.js';
+import { activities, chatMessages, chatRooms, leadRatings, leads, users } from '../../src/db/schema/index.js';
 import { createGroupWithMembers } from '../groups.js';
 import { post } from '../helpers.js';
 import { insertLead, leadNotFound, leadPayload, notMember, ownerOnly } from '../leads.js';
@@ -47,6 +47,42 @@ async function asEach(path: string, body: (ctx: Awaited<ReturnType<typeof groupW
 }
 
 describe('/lead/create', () => {
+  it("records a 'NEW_LEAD' activity in the group, by the caller, with the lead", async () => {
+    const ctx = await createGroupWithMembers(t);
+    const res = await post(
+      t,
+      '/lead/create',
+      { group_id: ctx.group.groupId, lead: leadPayload() },
+      { token: ctx.member.token },
+    );
+    expect(res.status).toBe(200);
+    const rows = await t.db.select().from(activities).where(eq(activities.groupId, ctx.group.groupId));
+    expect(rows).toEqual([
+      {
+        id: expect.any(Number),
+        type: 'NEW_LEAD',
+        actorUserId: ctx.member.user.id,
+        groupId: ctx.group.groupId,
+        opportunityId: null,
+        data: { leadId: res.body.leadId },
+        createdAt: clock.now(),
+      },
+    ]);
+  });
+
+  it('records no activity when the lead is refused', async () => {
+    const ctx = await createGroupWithMembers(t);
+    const res = await post(
+      t,
+      '/lead/create',
+      { group_id: ctx.group.groupId, lead: leadPayload() },
+      { token: ctx.stranger.token },
+    );
+    expect(res.status).toBe(403);
+    const rows = await t.db.select().from(activities).where(eq(activities.groupId, ctx.group.groupId));
+    expect(rows).toEqual([]);
+  });
+
   it('stores the lead and its room in one go, the caller as owner, and answers it as the lead schema', async () => {
     const ctx = await createGroupWithMembers(t);
     const payload = leadPayload({ first_name: '  Avery ', phone: '+1 (212) 555-0147', notes: '' });

@@ -13,6 +13,7 @@ export const PAYMENT_MESSAGES = {
   zipLength: `Zip code must be exactly ${ZIP_CODE_LENGTH} characters`,
   // Outcomes (spec 000 §4, §8)
   paymentFailed: (message: string) => `Payment failed: ${message}`,
+  subscriptionNeedsPaymentMethod: 'Add a payment method before starting the subscription.',
   customerMissing: 'Your stripe customer is not created yet.',
   cardDeclined: 'Your card was declined.',
   paymentMethodUpdated: 'Payment method has been updated.',

@@ -1,3 +1,4 @@
+export * from './activities.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './businesses.js';

@@ -1,4 +1,3 @@
-import { LEAD_MESSAGES } from '@leadcircle/shared';
 import zipcodes from 'zipcodes';
 import { notFound } from '../../http/errors.js';
 
@@ -32,6 +31,6 @@ export function findZipPlace(postal: string): ZipPlace | undefined {
 /** /address/zip: 404 ADDRESS_ZIP_NOT_FOUND for a code the table does not know. */
 export async function lookupZip(postal: string): Promise<ZipPlace> {
   const place = findZipPlace(postal);
-  if (!place) throw notFound('ADDRESS_ZIP_NOT_FOUND', LEAD_MESSAGES.zipNotFound);
+  if (!place) throw notFound('ADDRESS_ZIP_NOT_FOUND');
   return place;
 }

@@ -3,7 +3,7 @@ import type { EmailAction, Tokens } from '@leadcircle/shared';
 import { MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../http/errors.js';
+import { appError, badRequest, tooManyRequests, unauthorized } from '../../http/errors.js';
 import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../http/rate-limit.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { forgotPasswordLink, passwordResetLink, signupConfirmationLink } from '../../lib/links.js';
@@ -21,9 +21,9 @@ const EMAIL_TOKEN_TTL_MS: Record<EmailAction, number> = {
   RESET_PASSWORD: 1 * HOUR_MS,
 };
 
-const invalidCredentials = () => unauthorized('AUTH_INVALID_CREDENTIALS', MESSAGES.invalidCredentials);
-const invalidRefresh = () => unauthorized('AUTH_REFRESH_INVALID', MESSAGES.sessionExpired);
-const invalidLink = () => badRequest('AUTH_LINK_INVALID', MESSAGES.tokenInvalid);
+const invalidCredentials = () => unauthorized('AUTH_INVALID_CREDENTIALS');
+const invalidRefresh = () => unauthorized('AUTH_REFRESH_INVALID');
+const invalidLink = () => badRequest('AUTH_LINK_INVALID');
 
 /** Starts a session: a new refresh-token family and an access token (every way of signing in ends here). */
 export async function issueSession(
@@ -137,7 +137,7 @@ export async function login(deps: AppDeps, input: { email: string; password: str
   if (!user.emailConfirmedAt) {
     // Only someone who knows the password learns this. No new link is sent from here: whoever set
     // that password must not be able to make the address's owner confirm it (sign up again instead).
-    throw new AppError('AUTH_EMAIL_NOT_CONFIRMED', 403, MESSAGES.emailNotConfirmed);
+    throw appError('AUTH_EMAIL_NOT_CONFIRMED');
   }
   return issueSession(deps, deps.db, user.id);
 }
@@ -159,7 +159,7 @@ export async function refresh(deps: AppDeps, refreshToken: string): Promise<Toke
   if (outcome === 'invalid') throw invalidRefresh();
   if (outcome === 'reused') {
     deps.log.warn('a rotated refresh token was presented again; its family is revoked');
-    throw unauthorized('AUTH_REFRESH_REUSED', MESSAGES.sessionExpired);
+    throw unauthorized('AUTH_REFRESH_REUSED');
   }
   return outcome;
 }
@@ -217,7 +217,7 @@ export async function performEmailAction(deps: AppDeps, pathToken: string, input
     return issueSession(deps, tx, user.id);
   });
   if (outcome === 'invalid') throw invalidLink();
-  if (outcome === 'expired') throw badRequest('AUTH_LINK_EXPIRED', MESSAGES.tokenExpired);
+  if (outcome === 'expired') throw badRequest('AUTH_LINK_EXPIRED');
   return outcome;
 }
 

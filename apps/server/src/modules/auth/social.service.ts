@@ -3,7 +3,7 @@ import type { SocialProvider, Tokens } from '@leadcircle/shared';
 import { decodeOAuthState, encodeOAuthState, MESSAGES, NAME_MAX } from '@leadcircle/shared';
 import type { JWTPayload } from 'jose';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError, forbidden, unauthorized } from '../../http/errors.js';
+import { AppError, appError, forbidden, unauthorized } from '../../http/errors.js';
 import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../http/rate-limit.js';
 import { MINUTE_MS } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
@@ -32,10 +32,13 @@ const LINKEDIN_SCOPE = 'openid profile email';
 // Long enough to sign in at the provider, short enough that a stolen state is soon worthless.
 const OAUTH_STATE_TTL_MS = 10 * MINUTE_MS;
 
-const refused = (provider: SocialProvider, code = 'AUTH_SOCIAL_REFUSED') => unauthorized(code, FAILED[provider]);
+const refused = (
+  provider: SocialProvider,
+  code: 'AUTH_SOCIAL_REFUSED' | 'AUTH_SOCIAL_TOKEN_INVALID' = 'AUTH_SOCIAL_REFUSED',
+) => unauthorized(code, FAILED[provider]);
 
 function notConfigured(provider: SocialProvider): AppError {
-  return new AppError('AUTH_PROVIDER_NOT_CONFIGURED', 503, MESSAGES.providerNotConfigured(LABEL[provider]));
+  return appError('AUTH_PROVIDER_NOT_CONFIGURED', MESSAGES.providerNotConfigured(LABEL[provider]));
 }
 
 /** What a verified ID token says about the person. */
@@ -81,7 +84,7 @@ const usedToken = (token: string, exp: number): UsedToken => ({
 async function guarded<T>(deps: AppDeps, provider: SocialProvider, ip: string, run: () => Promise<T>): Promise<T> {
   const ipKey = `login-fail:ip:${ip}`;
   if (await isRateLimited(deps.db, ipKey, RATE_LIMITS.failedLoginPerIp, deps.clock.now())) {
-    throw new AppError('AUTH_TOO_MANY_ATTEMPTS', 429, MESSAGES.tooManyAttempts);
+    throw appError('AUTH_TOO_MANY_ATTEMPTS');
   }
   try {
     return await run();
@@ -94,7 +97,7 @@ async function guarded<T>(deps: AppDeps, provider: SocialProvider, ip: string, r
     }
     if (error instanceof IdentityProviderUnavailable) {
       deps.log.error({ provider, err: error }, 'social sign-in provider unavailable');
-      throw new AppError('AUTH_PROVIDER_UNAVAILABLE', 502, MESSAGES.providerUnavailable(LABEL[provider]));
+      throw appError('AUTH_PROVIDER_UNAVAILABLE', MESSAGES.providerUnavailable(LABEL[provider]));
     }
     if (error instanceof AppError && error.status === 401) await recordHit(deps.db, ipKey, deps.clock.now());
     throw error;
@@ -279,10 +282,10 @@ export async function linkedInAuthorizationUrl(
     document = await linkedin.issuer.discover();
   } catch (error) {
     deps.log.error({ provider: 'LINKEDIN', err: error }, 'social sign-in provider unavailable');
-    throw new AppError('AUTH_PROVIDER_UNAVAILABLE', 502, MESSAGES.providerUnavailable(LABEL.LINKEDIN));
+    throw appError('AUTH_PROVIDER_UNAVAILABLE', MESSAGES.providerUnavailable(LABEL.LINKEDIN));
   }
   if (!document.authorization_endpoint) {
-    throw new AppError('AUTH_PROVIDER_UNAVAILABLE', 502, MESSAGES.providerUnavailable(LABEL.LINKEDIN));
+    throw appError('AUTH_PROVIDER_UNAVAILABLE', MESSAGES.providerUnavailable(LABEL.LINKEDIN));
   }
 
   // The random key makes each state unguessable and unique; the invite stays readable to the web app.

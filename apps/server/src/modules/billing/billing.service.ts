@@ -1,7 +1,6 @@
 import {
   type BillingInfo,
   type Invoice,
-  MESSAGES,
   maskCard,
   PAYMENT_MESSAGES,
   type PaymentMethodDetails,
@@ -12,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { AppError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { AppError, appError, badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import {
   type BillingChanges,
   CardDetailsInvalid,
@@ -39,13 +38,11 @@ type SubscriptionSummary = z.input<typeof subscriptionSummary>;
 const USER_LOCK = 7_314_410;
 const BUSINESS_LOCK = 7_314_411;
 
-const billingAdminOnly = () =>
-  forbidden('BILLING_ADMIN_ONLY', 'Only an admin of your business can manage its billing.');
-const customerMissing = () => unprocessable('BILLING_CUSTOMER_MISSING', PAYMENT_MESSAGES.customerMissing);
+const billingAdminOnly = () => forbidden('BILLING_ADMIN_ONLY');
+const customerMissing = () => unprocessable('BILLING_CUSTOMER_MISSING');
 const paymentMethodRequired = () =>
-  unprocessable('PAYMENT_METHOD_REQUIRED', 'Add a payment method before starting the subscription.');
-const busy = () =>
-  conflict('BILLING_BUSY', 'A billing change for your business is already in progress. Please try again.');
+  unprocessable('PAYMENT_METHOD_REQUIRED', PAYMENT_MESSAGES.subscriptionNeedsPaymentMethod);
+const busy = () => conflict('BILLING_BUSY');
 
 export const invoiceNumber = (id: number) => `LC-${String(id).padStart(6, '0')}`;
 
@@ -54,10 +51,7 @@ function paymentFailure(error: unknown): never {
   if (error instanceof PaymentError) {
     if (error.kind === 'card') throw new AppError(error.code, 402, error.message);
     if (error.code === 'resource_missing') {
-      throw notFound(
-        'BILLING_PAYMENT_METHOD_NOT_FOUND',
-        'This payment method was not found. Please enter your card again.',
-      );
+      throw notFound('BILLING_PAYMENT_METHOD_NOT_FOUND');
     }
     throw badRequest('BILLING_PAYMENT_REJECTED', error.message);
   }
@@ -74,7 +68,7 @@ interface BillingContext {
 
 async function billingContext(db: DbOrTx, callerId: number): Promise<BillingContext> {
   const user = await users.findUserRowById(db, callerId);
-  if (!user) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+  if (!user) throw notFound('USER_NOT_FOUND');
   const account = user.businessId === null ? undefined : await q.findAccount(db, user.businessId);
   const isPersonalOwner = account?.isPersonal === true && account.ownerUserId === user.id;
   return {
@@ -210,10 +204,7 @@ export async function localCreatePaymentMethod(
 ): Promise<{ paymentMethodId: string }> {
   const provider = deps.billing;
   if (!provider.createPaymentMethod) {
-    throw notFound(
-      'BILLING_LOCAL_PROVIDER_OFF',
-      'Stripe is configured: card details are sent to Stripe from the browser, not to this call.',
-    );
+    throw notFound('BILLING_LOCAL_PROVIDER_OFF');
   }
   const details = input.billing_details;
   try {
@@ -226,7 +217,7 @@ export async function localCreatePaymentMethod(
     return { paymentMethodId: id };
   } catch (error) {
     if (!(error instanceof CardDetailsInvalid)) throw error;
-    throw new AppError('VALIDATION_FAILED', 400, error.message, error.issues);
+    throw appError('VALIDATION_FAILED', error.message, error.issues);
   }
 }
 
@@ -325,7 +316,7 @@ export async function startSubscription(deps: AppDeps, callerId: number): Promis
     if (!account.defaultPaymentMethodId) throw paymentMethodRequired();
     const live = await q.findLiveSubscription(tx, businessId);
     if (live && q.ACTIVE_STATUSES.includes(live.status)) {
-      throw conflict('BILLING_SUBSCRIPTION_EXISTS', 'Your business already has an active subscription.');
+      throw conflict('BILLING_SUBSCRIPTION_EXISTS');
     }
     const now = deps.clock.now();
     if (live) {
@@ -419,11 +410,11 @@ export async function invoicePdf(
 ): Promise<{ filename: string; pdf: Buffer }> {
   const verified = links.verify(invoiceId, token);
   if (verified === 'expired') {
-    throw forbidden('BILLING_INVOICE_LINK_EXPIRED', 'This download link has expired. Open the invoices again.');
+    throw forbidden('BILLING_INVOICE_LINK_EXPIRED');
   }
-  if (verified === 'invalid') throw forbidden('BILLING_INVOICE_LINK_INVALID', 'This download link is not valid.');
+  if (verified === 'invalid') throw forbidden('BILLING_INVOICE_LINK_INVALID');
   const invoice = await q.findInvoice(deps.db, invoiceId);
-  if (!invoice || invoice.status === 'draft') throw notFound('BILLING_INVOICE_NOT_FOUND', 'Invoice not found.');
+  if (!invoice || invoice.status === 'draft') throw notFound('BILLING_INVOICE_NOT_FOUND');
   if (!(await users.isActiveUser(deps, verified.userId))) throw forbidden();
   const ctx = await billingContext(deps.db, verified.userId);
   if (ctx.businessId !== invoice.businessId || !ctx.canManage) throw forbidden();
@@ -520,7 +511,7 @@ export async function handleStripeWebhook(
 ): Promise<{ received: true; duplicate: boolean }> {
   const provider = deps.billing;
   if (!provider.verifyWebhook) {
-    throw notFound('BILLING_STRIPE_NOT_CONFIGURED', 'Stripe is not configured on this server.');
+    throw notFound('BILLING_STRIPE_NOT_CONFIGURED');
   }
   let event: ProviderEvent;
   try {

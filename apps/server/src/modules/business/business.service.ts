@@ -1,12 +1,11 @@
 import type { Business } from '@leadcircle/shared';
-import { MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import * as users from '../accounts/accounts.service.js';
 import * as q from './business.queries.js';
 
-const businessNotFound = () => notFound('BUSINESS_NOT_FOUND', MESSAGES.businessNotFound);
+const businessNotFound = () => notFound('BUSINESS_NOT_FOUND');
 
 /** The caller's business (spec: 404 'business not found' when there is none). */
 export async function getBusinessByUser(deps: AppDeps, callerId: number, requestedId?: number): Promise<Business> {
@@ -49,7 +48,7 @@ export async function createBusinessWithAdmin(
 export async function createPersonalBusiness(db: DbOrTx, user: { id: number; firstName: string; lastName: string }) {
   const business = await q.insertBusiness(db, `${user.firstName} ${user.lastName}`.trim());
   if (!(await q.assignUserToBusiness(db, user.id, business.id))) {
-    throw conflict('USER_HAS_BUSINESS', 'You already belong to a business.');
+    throw conflict('USER_HAS_BUSINESS');
   }
   return business;
 }

@@ -1,4 +1,4 @@
-import { type ChatMessage, LEAD_MESSAGES } from '@leadcircle/shared';
+import type { ChatMessage } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
@@ -10,7 +10,7 @@ import * as q from './chat.queries.js';
 // shown to the lead's group). The chat issue adds the other room kinds and realtime delivery.
 // Decisions: docs/decisions.md "Leads (issue 6): ratings and comments".
 
-const roomNotFound = () => notFound('CHAT_ROOM_NOT_FOUND', LEAD_MESSAGES.roomNotFound);
+const roomNotFound = () => notFound('CHAT_ROOM_NOT_FOUND');
 
 function toChatMessage(row: q.MessageRow): ChatMessage {
   const hidden = row.authorHidden !== null;

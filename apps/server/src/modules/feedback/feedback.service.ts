@@ -15,7 +15,7 @@ export async function submitFeedback(
   const now = deps.clock.now();
   await consumeRateLimits(deps.db, [{ key: `feedback:user:${userId}`, rule: RATE_LIMITS.feedbackPerUser }], now);
   const author = await findUserById(deps, userId);
-  if (!author) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+  if (!author) throw notFound('USER_NOT_FOUND');
   await q.insertFeedback(deps.db, { userId, subject: input.subject, content: input.content, createdAt: now });
   await deps.mailer.send(feedbackEmail(deps.config.supportEmail, author, input));
   return { message: MESSAGES.feedbackSent };

@@ -1,11 +1,11 @@
-import { GROUP_MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
+import { PAGE_SIZE } from '@leadcircle/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import * as q from './groups.queries.js';
 
 // Membership checks every module uses. Imports only the groups queries.
 
-export const notMember = () => forbidden('GROUP_NOT_MEMBER', GROUP_MESSAGES.notMember);
+export const notMember = () => forbidden('GROUP_NOT_MEMBER');
 
 /** Whether a user is a current, visible member of a group (a lead may be assigned to them). */
 export async function isGroupMember(db: DbOrTx, groupId: number, userId: number): Promise<boolean> {
@@ -18,7 +18,7 @@ export async function isGroupMember(db: DbOrTx, groupId: number, userId: number)
  */
 export async function requireGroupMember(db: DbOrTx, groupId: number, userId: number) {
   const group = await q.findGroupById(db, groupId);
-  if (!group) throw notFound('GROUP_NOT_FOUND', GROUP_MESSAGES.notFound);
+  if (!group) throw notFound('GROUP_NOT_FOUND');
   const member = await q.findMember(db, groupId, userId);
   if (!member) throw notMember();
   return { group, member };

@@ -1,13 +1,5 @@
 import crypto from 'node:crypto';
-import {
-  type CurrentUser,
-  GROUP_INVITE_EXPIRY_DAYS,
-  GROUP_MESSAGES,
-  type GroupSummary,
-  type GroupUser,
-  MESSAGES,
-  PAGE_SIZE,
-} from '@leadcircle/shared';
+import { GROUP_INVITE_EXPIRY_DAYS, GROUP_MESSAGES, type GroupSummary, type GroupUser } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../http/errors.js';
@@ -64,8 +56,8 @@ async function presentGroup(db: DbOrTx, groupId: number, userId: number): Promis
   return group!;
 }
 
-const ownerOnly = () => forbidden('GROUP_OWNER_ONLY', GROUP_MESSAGES.ownerOnly);
-const nameTaken = () => conflict('GROUP_NAME_TAKEN', GROUP_MESSAGES.nameTaken);
+const ownerOnly = () => forbidden('GROUP_OWNER_ONLY');
+const nameTaken = () => conflict('GROUP_NAME_TAKEN');
 
 async function requireOwner(db: DbOrTx, groupId: number, userId: number) {
   const found = await requireGroupMember(db, groupId, userId);
@@ -76,16 +68,16 @@ async function requireOwner(db: DbOrTx, groupId: number, userId: number) {
 /** Creating or joining needs the business's payment method (spec 000 §4, §6). */
 async function requirePaymentMethod(deps: AppDeps, userId: number) {
   const user = await users.findUserById(deps, userId);
-  if (!user) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+  if (!user) throw notFound('USER_NOT_FOUND');
   const billing = await getBillingFlags(deps.db, user.businessId);
-  if (!billing.hasPaymentMethod) throw unprocessable('PAYMENT_METHOD_REQUIRED', GROUP_MESSAGES.paymentMethodRequired);
+  if (!billing.hasPaymentMethod) throw unprocessable('PAYMENT_METHOD_REQUIRED');
   return user;
 }
 
 async function productNameOf(db: DbOrTx, productId: number | null): Promise<string | null> {
   if (productId === null) return null;
   const name = await q.findProductName(db, productId);
-  if (name === undefined) throw unprocessable('PRODUCT_NOT_FOUND', GROUP_MESSAGES.productNotFound);
+  if (name === undefined) throw unprocessable('PRODUCT_NOT_FOUND');
   return name;
 }
 
@@ -113,7 +105,7 @@ export async function createPrivateGroup(
   await requirePaymentMethod(deps, userId);
   if (await q.findGroupByName(deps.db, input.name)) throw nameTaken();
   if (input.targetId !== null && !(await q.targetExists(deps.db, input.targetId))) {
-    throw unprocessable('TARGET_NOT_FOUND', GROUP_MESSAGES.targetNotFound);
+    throw unprocessable('TARGET_NOT_FOUND');
   }
   const productName = await productNameOf(deps.db, input.productId);
   const codeHash = input.privateCode === null ? null : await hashPassword(input.privateCode);
@@ -163,10 +155,9 @@ export async function joinGroup(
   // A missing group, one without a code (joined by invitation only) and a wrong code read the same.
   if (!group || !(await verifyPassword(group.codeHash, input.privateCode))) {
     await recordHit(deps.db, key, now);
-    throw badRequest('GROUP_CREDENTIALS_INVALID', GROUP_MESSAGES.wrongPassword);
+    throw badRequest('GROUP_CREDENTIALS_INVALID');
   }
-  if (await q.findMember(deps.db, group.id, userId))
-    throw conflict('GROUP_ALREADY_MEMBER', GROUP_MESSAGES.alreadyMember);
+  if (await q.findMember(deps.db, group.id, userId)) throw conflict('GROUP_ALREADY_MEMBER');
   const product = await productNameOf(deps.db, input.productId);
   await q.insertMember(deps.db, { groupId: group.id, userId, role: 'MEMBER', product, joinedAt: now });
   return presentGroup(deps.db, group.id, userId);
@@ -216,7 +207,7 @@ export async function updateGroupUser(
   input: { group_id: number; user_id: number; user_role?: 'OWNER' | 'MEMBER'; product?: string | null },
 ): Promise<GroupSummary> {
   const { member } = await requireGroupMember(deps.db, input.group_id, userId);
-  if (input.user_id !== userId) throw forbidden('GROUP_USER_SELF_ONLY', GROUP_MESSAGES.userUpdateSelfOnly);
+  if (input.user_id !== userId) throw forbidden('GROUP_USER_SELF_ONLY');
   // Roles do not change (ARCHITECTURE §5): the creator is OWNER for good.
   if (input.user_role !== undefined && input.user_role !== member.role) throw ownerOnly();
   if (input.product !== undefined) {
@@ -239,7 +230,7 @@ export async function inviteToGroup(
   const invitee = await users.findUserByEmail(deps, email);
   const inviteeId = invitee && !invitee.deletionRequestedAt ? invitee.id : 0;
   if (inviteeId !== 0 && (await q.findMember(deps.db, group.id, inviteeId))) {
-    throw conflict('GROUP_INVITEE_ALREADY_MEMBER', GROUP_MESSAGES.inviteeAlreadyMember);
+    throw conflict('GROUP_INVITEE_ALREADY_MEMBER');
   }
   const inviter = await users.findUserById(deps, userId);
   const code = crypto.randomBytes(24).toString('base64url');
@@ -264,18 +255,17 @@ export async function acceptInvite(
   input: { group_id: number; invite_code: string },
 ): Promise<GroupSummary> {
   const invite = await q.findInvite(deps.db, input.group_id, hashInviteCode(input.invite_code));
-  if (!invite || invite.usedAt) throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
+  if (!invite || invite.usedAt) throw badRequest('GROUP_INVITE_INVALID');
   const now = deps.clock.now();
   if (invite.expiresAt.getTime() <= now.getTime()) {
-    throw badRequest('GROUP_INVITE_EXPIRED', GROUP_MESSAGES.inviteExpired);
+    throw badRequest('GROUP_INVITE_EXPIRED');
   }
   const user = await users.findUserById(deps, userId);
   if (!user || users.normalizeEmail(user.email) !== invite.email) {
-    throw forbidden('GROUP_INVITE_OTHER_ADDRESS', GROUP_MESSAGES.inviteOtherAddress);
+    throw forbidden('GROUP_INVITE_OTHER_ADDRESS');
   }
   await deps.db.transaction(async (tx) => {
-    if (!(await q.useInvite(tx, invite.id, now)))
-      throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
+    if (!(await q.useInvite(tx, invite.id, now))) throw badRequest('GROUP_INVITE_INVALID');
     // Already a member (say, joined with the password meanwhile): the invite is spent all the same.
     await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now });
   });
@@ -290,13 +280,13 @@ export async function removeFromGroup(
 ): Promise<{ message: string }> {
   const { group } = await requireGroupMember(deps.db, input.group_id, userId);
   if (input.user_id === userId) {
-    if (group.createdBy === userId) throw conflict('GROUP_OWNER_CANNOT_LEAVE', GROUP_MESSAGES.ownerCannotLeave);
+    if (group.createdBy === userId) throw conflict('GROUP_OWNER_CANNOT_LEAVE');
     await q.deleteMember(deps.db, group.id, userId);
     return { message: GROUP_MESSAGES.left };
   }
   if (group.createdBy !== userId) throw ownerOnly();
   if (!(await q.findMember(deps.db, group.id, input.user_id))) {
-    throw notFound('GROUP_MEMBER_NOT_FOUND', GROUP_MESSAGES.memberNotFound);
+    throw notFound('GROUP_MEMBER_NOT_FOUND');
   }
   await q.deleteMember(deps.db, group.id, input.user_id);
   return { message: GROUP_MESSAGES.removed };

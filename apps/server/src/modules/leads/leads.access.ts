@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES, type LeadRating } from '@leadcircle/shared';
+import type { LeadRating } from '@leadcircle/shared';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { chatRooms, leads } from '../../db/schema/index.js';
@@ -27,7 +27,7 @@ export async function requireLeadMember(db: DbOrTx, leadId: number, userId: numb
   return { lead, group, member };
 }
 
-export const leadNotFound = () => notFound('LEAD_NOT_FOUND', LEAD_MESSAGES.notFound);
+export const leadNotFound = () => notFound('LEAD_NOT_FOUND');
 
 /** Sort ACTIVITY: an edit, a rating or a comment makes the lead the group's most recently active. */
 export async function touchLead(db: DbOrTx, leadId: number, now: Date): Promise<void> {
@@ -40,7 +40,7 @@ export async function findLeadRoomId(db: DbOrTx, leadId: number): Promise<number
   return row?.id;
 }
 
-export const leadOwnerOnly = () => forbidden('LEAD_OWNER_ONLY', LEAD_MESSAGES.ownerOnly);
+export const leadOwnerOnly = () => forbidden('LEAD_OWNER_ONLY');
 
 /**
  * The lead for its owner (spec 001 §6: only the member who submitted it edits, deletes or assigns

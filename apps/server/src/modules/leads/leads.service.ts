@@ -2,7 +2,6 @@ import { Readable } from 'node:stream';
 import {
   csvRow,
   formatPhone,
-  GROUP_MESSAGES,
   LEAD_CSV_HEADERS,
   LEAD_MESSAGES,
   type Lead,
@@ -135,16 +134,23 @@ export async function createLead(
   await requireGroupMember(deps.db, input.group_id, userId);
   const { lead_id: _leadId, ...fields } = input.lead;
   const now = deps.clock.now();
-  const leadId = await deps.db.transaction((tx) =>
-    q.insertLeadWithRoom(tx, {
+  const leadId = await deps.db.transaction(async (tx) => {
+    const id = await q.insertLeadWithRoom(tx, {
       ...leadValues(fields),
       groupId: input.group_id,
       createdBy: userId,
       createdAt: now,
       updatedAt: now,
       lastActivityAt: now,
-    }),
-  );
+    });
+    await deps.activities.record(tx, {
+      type: 'NEW_LEAD',
+      actorUserId: userId,
+      groupId: input.group_id,
+      data: { leadId: id },
+    });
+    return id;
+  });
   return presentLead(deps.db, leadId, userId);
 }
 
@@ -175,7 +181,7 @@ export async function assignLead(
 ): Promise<Lead> {
   await requireLeadOwner(deps.db, input.lead_id, userId, input.group_id);
   if (!(await isGroupMember(deps.db, input.group_id, input.user_id))) {
-    throw notFound('GROUP_MEMBER_NOT_FOUND', GROUP_MESSAGES.memberNotFound);
+    throw notFound('GROUP_MEMBER_NOT_FOUND');
   }
   await q.updateLead(deps.db, input.lead_id, { assignedTo: input.user_id, updatedAt: deps.clock.now() });
   return presentLead(deps.db, input.lead_id, userId);

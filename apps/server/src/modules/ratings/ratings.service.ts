@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES, type LeadRating, type RatingKind } from '@leadcircle/shared';
+import type { LeadRating, RatingKind } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
@@ -14,7 +14,7 @@ export function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<nu
   return q.averageSubmitterRatings(db, userIds);
 }
 
-const ownRating = () => forbidden('LEAD_OWN_RATING', LEAD_MESSAGES.ownRating);
+const ownRating = () => forbidden('LEAD_OWN_RATING');
 
 export async function getQualityRating(deps: AppDeps, userId: number, leadId: number): Promise<LeadRating> {
   const { lead } = await requireLeadMember(deps.db, leadId, userId);
@@ -80,7 +80,7 @@ export async function getUserRatings(
   const others = [...new Set(userIds.filter((id) => id !== userId))];
   const visible = await q.findCoMembers(deps.db, userId, others);
   if (others.some((id) => !visible.has(id))) {
-    throw forbidden('RATING_USERS_NOT_VISIBLE', LEAD_MESSAGES.ratingUsersNotVisible);
+    throw forbidden('RATING_USERS_NOT_VISIBLE');
   }
   const ratings = await findMemberRatings(deps.db, [...new Set(userIds)]);
   return { userRatings: userIds.map((id) => ({ userId: id, rating: ratings.get(id) ?? null })) };

@@ -1,6 +1,6 @@
-import { AVATAR_MAX_INPUT_PIXELS, AVATAR_SIZE, MESSAGES } from '@leadcircle/shared';
+import { AVATAR_MAX_INPUT_PIXELS, AVATAR_SIZE } from '@leadcircle/shared';
 import sharp, { type Metadata, type SharpOptions } from 'sharp';
-import { AppError, badRequest } from '../../http/errors.js';
+import { type AppError, appError, badRequest } from '../../http/errors.js';
 
 // A profile picture is untrusted input: its type is read from its bytes (never from the name or the
 // declared type), only JPEG, PNG, WebP and GIF are decoded, the pixel count is bounded before
@@ -11,9 +11,9 @@ export const AVATAR_EXTENSION = 'webp';
 
 type PictureFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 
-const unsupportedType = () => new AppError('AVATAR_UNSUPPORTED_TYPE', 415, MESSAGES.avatarUnsupportedType);
-const tooManyPixels = () => new AppError('AVATAR_TOO_MANY_PIXELS', 413, MESSAGES.avatarTooManyPixels);
-const unreadable = () => badRequest('AVATAR_UNREADABLE', MESSAGES.avatarUnreadable);
+const unsupportedType = () => appError('AVATAR_UNSUPPORTED_TYPE');
+const tooManyPixels = () => appError('AVATAR_TOO_MANY_PIXELS');
+const unreadable = () => badRequest('AVATAR_UNREADABLE');
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
@@ -34,7 +34,7 @@ function decoderError(error: unknown): AppError {
 
 /** Checks an uploaded picture and re-encodes it; throws an AppError (400, 413, 415) with the reason. */
 export async function toAvatarPicture(input: Buffer): Promise<Buffer> {
-  if (input.length === 0) throw badRequest('AVATAR_MISSING', MESSAGES.avatarMissing);
+  if (input.length === 0) throw badRequest('AVATAR_MISSING');
   const sniffed = sniffPictureFormat(input);
   if (!sniffed) throw unsupportedType();
 

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
-import { AVATAR_MAX_BYTES, MESSAGES, userCalls } from '@leadcircle/shared';
+import { AVATAR_MAX_BYTES, userCalls } from '@leadcircle/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { AuthGuard } from '../../http/call.js';
-import { AppError, badRequest } from '../../http/errors.js';
+import { AppError, appError, badRequest } from '../../http/errors.js';
 import { allowAvatarUpload, readAvatar, uploadAvatar } from './avatars.service.js';
 
 // The two routes of profile pictures that are not JSON calls: the upload (multipart/form-data)
@@ -13,8 +13,8 @@ import { allowAvatarUpload, readAvatar, uploadAvatar } from './avatars.service.j
 // Room for the multipart framing around the file.
 const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
 
-const notMultipart = () => new AppError('AVATAR_NOT_MULTIPART', 415, MESSAGES.avatarNotMultipart);
-const tooLarge = () => new AppError('AVATAR_TOO_LARGE', 413, MESSAGES.avatarTooLarge);
+const notMultipart = () => appError('AVATAR_NOT_MULTIPART');
+const tooLarge = () => appError('AVATAR_TOO_LARGE');
 
 /** The uploaded file's bytes, at most AVATAR_MAX_BYTES of them. */
 async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
@@ -23,13 +23,13 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   if (declaredLength > AVATAR_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) throw tooLarge();
   try {
     const file = await request.file();
-    if (!file) throw badRequest('AVATAR_MISSING', MESSAGES.avatarMissing);
+    if (!file) throw badRequest('AVATAR_MISSING');
     return await file.toBuffer();
   } catch (error) {
     if (error instanceof AppError) throw error;
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
     // A broken multipart body (bad boundary, cut short): the client's mistake, never a 500.
-    throw new AppError('AVATAR_NOT_MULTIPART', 400, MESSAGES.avatarNotMultipart);
+    throw appError('AVATAR_MULTIPART_BROKEN');
   }
 }
 

@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import type { CurrentUser } from '@leadcircle/shared';
-import { MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
@@ -12,7 +11,7 @@ import { presentUser } from './users.service.js';
 // Profile pictures (spec 001 §3): one per user, stored under a new random name on every upload,
 // so its address changes with it and browsers may cache each address for ever.
 
-const pictureNotFound = () => notFound('AVATAR_NOT_FOUND', 'Picture not found.');
+const pictureNotFound = () => notFound('AVATAR_NOT_FOUND');
 const FILE_NAME = new RegExp(`^[A-Za-z0-9_-]{16,64}\\.${AVATAR_EXTENSION}$`);
 
 const avatarKeyFor = (userId: number, fileName: string) => `avatars/${userId}/${fileName}`;
@@ -40,7 +39,7 @@ async function setAvatarKey(deps: AppDeps, userId: number, key: string | null): 
   const result = await deps.db.transaction((tx) => q.replaceAvatarKey(tx, userId, key));
   if (!result) {
     await deleteQuietly(deps, key);
-    throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+    throw notFound('USER_NOT_FOUND');
   }
   if (result.previousKey !== key) await deleteQuietly(deps, result.previousKey);
   return presentUser(deps, result.row);

@@ -38,7 +38,7 @@ export async function presentUser(deps: AppDeps, row: accounts.UserRow): Promise
 export async function getCurrentUser(deps: AppDeps, callerId: number, requestedId?: number): Promise<CurrentUser> {
   accounts.assertSelf(callerId, requestedId);
   const row = await accounts.findUserById(deps, callerId);
-  if (!row) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+  if (!row) throw notFound('USER_NOT_FOUND');
   return presentUser(deps, row);
 }
 
@@ -57,7 +57,7 @@ export async function updateCurrentUser(
     ...(input.title !== undefined && { title: input.title || null }),
     ...(input.password !== undefined && { passwordHash: await hashPassword(input.password) }),
   });
-  if (!row) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+  if (!row) throw notFound('USER_NOT_FOUND');
   const updated = await presentUser(deps, row);
   if (input.password !== undefined) await endOtherSessions(deps, callerId, sessionId);
   return updated;
@@ -76,7 +76,7 @@ export async function updateNotifications(
   }
   accounts.assertSelf(callerId, rest.user_id);
   const row = await accounts.updateUser(deps.db, callerId, { enableEmailNotifications: rest.enableEmail });
-  if (!row) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
+  if (!row) throw notFound('USER_NOT_FOUND');
   return presentUser(deps, row);
 }
 

@@ -1,4 +1,4 @@
-import type { GROUP_TYPE_PRIVATE } from '@leadcircle/shared';
+import type { ErrorCode, GROUP_TYPE_PRIVATE } from '@leadcircle/shared';
 import { registerPendingAction } from '../../core/pending-actions';
 import type { AppDispatch } from '../../core/store';
 import { isApiError } from '../../lib/api-error';
@@ -20,7 +20,7 @@ export interface PendingGroupAdd {
 
 // The server's answer (422) when the caller has no payment method after all, e.g. one removed
 // since the current user was read: the action then waits for payment like any other.
-const PAYMENT_METHOD_REQUIRED = 'PAYMENT_METHOD_REQUIRED';
+const PAYMENT_METHOD_REQUIRED: ErrorCode = 'PAYMENT_METHOD_REQUIRED';
 export function isPaymentMethodRequired(error: unknown): boolean {
   return isApiError(error) && error.code === PAYMENT_METHOD_REQUIRED;
 }

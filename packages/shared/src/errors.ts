@@ -1,0 +1,110 @@
+import { GROUP_MESSAGES } from './forms/group.js';
+import { LEAD_MESSAGES } from './forms/lead.js';
+import { PAYMENT_MESSAGES } from './forms/payment.js';
+import { MESSAGES } from './messages.js';
+
+/**
+ * Every error code a call can answer, with its HTTP status and the message it carries. The server
+ * throws by code (a call may word the message for its context; the status is always the table's),
+ * and the web app reads the codes it reacts to from here.
+ */
+export const ERRORS = {
+  // Any call
+  VALIDATION_FAILED: { status: 400, message: 'Invalid request.' },
+  BAD_REQUEST: { status: 400, message: 'Invalid request.' },
+  FORBIDDEN: { status: 403, message: MESSAGES.notAllowed },
+  NOT_FOUND: { status: 404, message: 'No such call.' },
+  RATE_LIMITED: { status: 429, message: MESSAGES.tooManyAttempts },
+  INTERNAL: { status: 500, message: 'Something went wrong on our side. Please try again.' },
+
+  // Sign-in and sessions
+  AUTH_REQUIRED: { status: 401, message: MESSAGES.notSignedIn },
+  AUTH_TOKEN_INVALID: { status: 401, message: MESSAGES.sessionExpired },
+  AUTH_TOKEN_EXPIRED: { status: 401, message: MESSAGES.sessionExpired },
+  AUTH_REFRESH_INVALID: { status: 401, message: MESSAGES.sessionExpired },
+  AUTH_REFRESH_REUSED: { status: 401, message: MESSAGES.sessionExpired },
+  AUTH_INVALID_CREDENTIALS: { status: 401, message: MESSAGES.invalidCredentials },
+  AUTH_EMAIL_NOT_CONFIRMED: { status: 403, message: MESSAGES.emailNotConfirmed },
+  AUTH_LINK_INVALID: { status: 400, message: MESSAGES.tokenInvalid },
+  AUTH_LINK_EXPIRED: { status: 400, message: MESSAGES.tokenExpired },
+  AUTH_TOO_MANY_ATTEMPTS: { status: 429, message: MESSAGES.tooManyAttempts },
+  AUTH_PROVIDER_NOT_CONFIGURED: { status: 503, message: 'This sign-in provider is not configured.' },
+  AUTH_PROVIDER_UNAVAILABLE: { status: 502, message: 'The sign-in provider did not answer. Please try again.' },
+  AUTH_SOCIAL_REFUSED: { status: 401, message: 'Sign-in with this provider failed. Please try again.' },
+  AUTH_SOCIAL_TOKEN_INVALID: { status: 401, message: 'Sign-in with this provider failed. Please try again.' },
+  AUTH_SOCIAL_EMAIL_MISSING: { status: 403, message: 'The sign-in provider did not share an e-mail address.' },
+  AUTH_SOCIAL_EMAIL_UNVERIFIED: { status: 403, message: 'The sign-in provider has not verified this e-mail address.' },
+
+  // Users and businesses
+  USER_NOT_FOUND: { status: 404, message: MESSAGES.userFetchFailed },
+  USER_EMAIL_TAKEN: { status: 409, message: 'An account with this address already exists.' },
+  USER_HAS_BUSINESS: { status: 409, message: 'You already belong to a business.' },
+  BUSINESS_NOT_FOUND: { status: 404, message: MESSAGES.businessNotFound },
+  AVATAR_NOT_FOUND: { status: 404, message: 'Picture not found.' },
+  AVATAR_MISSING: { status: 400, message: MESSAGES.avatarMissing },
+  AVATAR_UNREADABLE: { status: 400, message: MESSAGES.avatarUnreadable },
+  AVATAR_NOT_MULTIPART: { status: 415, message: MESSAGES.avatarNotMultipart },
+  AVATAR_MULTIPART_BROKEN: { status: 400, message: MESSAGES.avatarNotMultipart },
+  AVATAR_UNSUPPORTED_TYPE: { status: 415, message: MESSAGES.avatarUnsupportedType },
+  AVATAR_TOO_LARGE: { status: 413, message: MESSAGES.avatarTooLarge },
+  AVATAR_TOO_MANY_PIXELS: { status: 413, message: MESSAGES.avatarTooManyPixels },
+
+  // Groups
+  GROUP_NOT_FOUND: { status: 404, message: GROUP_MESSAGES.notFound },
+  GROUP_NOT_MEMBER: { status: 403, message: GROUP_MESSAGES.notMember },
+  GROUP_OWNER_ONLY: { status: 403, message: GROUP_MESSAGES.ownerOnly },
+  GROUP_NAME_TAKEN: { status: 409, message: GROUP_MESSAGES.nameTaken },
+  GROUP_CREDENTIALS_INVALID: { status: 400, message: GROUP_MESSAGES.wrongPassword },
+  GROUP_ALREADY_MEMBER: { status: 409, message: GROUP_MESSAGES.alreadyMember },
+  GROUP_USER_SELF_ONLY: { status: 403, message: GROUP_MESSAGES.userUpdateSelfOnly },
+  GROUP_INVITEE_ALREADY_MEMBER: { status: 409, message: GROUP_MESSAGES.inviteeAlreadyMember },
+  GROUP_INVITE_INVALID: { status: 400, message: GROUP_MESSAGES.inviteInvalid },
+  GROUP_INVITE_EXPIRED: { status: 400, message: GROUP_MESSAGES.inviteExpired },
+  GROUP_INVITE_OTHER_ADDRESS: { status: 403, message: GROUP_MESSAGES.inviteOtherAddress },
+  GROUP_OWNER_CANNOT_LEAVE: { status: 409, message: GROUP_MESSAGES.ownerCannotLeave },
+  GROUP_MEMBER_NOT_FOUND: { status: 404, message: GROUP_MESSAGES.memberNotFound },
+  PRODUCT_NOT_FOUND: { status: 422, message: GROUP_MESSAGES.productNotFound },
+  TARGET_NOT_FOUND: { status: 422, message: GROUP_MESSAGES.targetNotFound },
+
+  // Leads, ratings, chat, addresses
+  LEAD_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.notFound },
+  LEAD_OWNER_ONLY: { status: 403, message: LEAD_MESSAGES.ownerOnly },
+  LEAD_OWN_RATING: { status: 403, message: LEAD_MESSAGES.ownRating },
+  RATING_USERS_NOT_VISIBLE: { status: 403, message: LEAD_MESSAGES.ratingUsersNotVisible },
+  CHAT_ROOM_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.roomNotFound },
+  ADDRESS_ZIP_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.zipNotFound },
+
+  // Billing
+  PAYMENT_METHOD_REQUIRED: { status: 422, message: GROUP_MESSAGES.paymentMethodRequired },
+  BILLING_ADMIN_ONLY: { status: 403, message: 'Only an admin of your business can manage its billing.' },
+  BILLING_CUSTOMER_MISSING: { status: 422, message: PAYMENT_MESSAGES.customerMissing },
+  BILLING_BUSY: {
+    status: 409,
+    message: 'A billing change for your business is already in progress. Please try again.',
+  },
+  BILLING_PAYMENT_METHOD_NOT_FOUND: {
+    status: 404,
+    message: 'This payment method was not found. Please enter your card again.',
+  },
+  BILLING_PAYMENT_REJECTED: { status: 400, message: 'The payment provider refused this request.' },
+  BILLING_LOCAL_PROVIDER_OFF: {
+    status: 404,
+    message: 'Stripe is configured: card details are sent to Stripe from the browser, not to this call.',
+  },
+  BILLING_SUBSCRIPTION_EXISTS: { status: 409, message: 'Your business already has an active subscription.' },
+  BILLING_INVOICE_LINK_EXPIRED: { status: 403, message: 'This download link has expired. Open the invoices again.' },
+  BILLING_INVOICE_LINK_INVALID: { status: 403, message: 'This download link is not valid.' },
+  BILLING_INVOICE_NOT_FOUND: { status: 404, message: 'Invoice not found.' },
+  BILLING_STRIPE_NOT_CONFIGURED: { status: 404, message: 'Stripe is not configured on this server.' },
+  BILLING_WEBHOOK_TOO_OLD: { status: 400, message: 'The webhook is too old.' },
+  BILLING_WEBHOOK_SIGNATURE_INVALID: { status: 400, message: 'The webhook signature does not match.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+/** The codes whose status is S, e.g. ErrorCodeWithStatus<404>. */
+export type ErrorCodeWithStatus<S extends number> = {
+  [K in ErrorCode]: (typeof ERRORS)[K]['status'] extends S ? K : never;
+}[ErrorCode];
+
+export const isErrorCode = (code: string): code is ErrorCode => Object.hasOwn(ERRORS, code);
