@@ -12,7 +12,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccessTokens } from './http/access-token.js';
-import { createAuthGuard, createCallRegistrar } from './http/call.js';
+import { createAuthGuard, createCallRegistrar, type RawRoutes } from './http/call.js';
 import { registerErrorHandler } from './http/errors.js';
 import { genRequestId, loggerOptions } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -22,17 +22,17 @@ import { isActiveUser } from './modules/accounts/accounts.service.js';
 import { registerAddressRoutes } from './modules/address/address.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
-import { registerBillingRoutes } from './modules/billing/billing.routes.js';
+import { registerBillingRawRoutes, registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerBusinessRoutes } from './modules/business/business.routes.js';
 import { registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
-import { registerHealthRoutes } from './modules/health/health.routes.js';
-import { registerLeadRoutes } from './modules/leads/leads.routes.js';
+import { registerHealthRawRoutes } from './modules/health/health.routes.js';
+import { registerLeadRawRoutes, registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
-import { registerDevMailRoutes } from './modules/mail/dev-mail.routes.js';
+import { registerDevMailRawRoutes } from './modules/mail/dev-mail.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
-import { registerAvatarRoutes } from './modules/users/avatars.routes.js';
+import { registerAvatarRawRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { createBillingProvider } from './providers/billing/create-billing-provider.js';
 import { createFileStorage } from './providers/files/create-file-storage.js';
@@ -118,22 +118,34 @@ export async function buildApp({
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   const authenticate = createAuthGuard(deps.accessTokens, (userId) => isActiveUser(deps, userId));
+  // JSON calls: registerXRoutes(call, deps). Raw routes (files, CSV, webhooks, pages): registerXRawRoutes(raw, deps).
   const call = createCallRegistrar(app, authenticate);
-  registerHealthRoutes(app, deps);
-  registerAuthRoutes(call, deps);
-  registerSocialRoutes(call, deps);
-  registerUserRoutes(call, deps);
-  await registerAvatarRoutes(app, deps, authenticate);
-  registerFeedbackRoutes(call, deps);
-  await registerBillingRoutes(app, call, deps);
-  registerBusinessRoutes(call, deps);
-  registerLookupRoutes(call, deps);
-  registerGroupRoutes(call, deps);
-  registerLeadRoutes(app, call, deps, authenticate);
-  registerAddressRoutes(call);
-  registerRatingRoutes(call, deps);
-  registerChatRoutes(call, deps);
-  registerDevMailRoutes(app, deps);
+  const raw: RawRoutes = { app, authenticate };
+  for (const register of [
+    registerAuthRoutes,
+    registerSocialRoutes,
+    registerUserRoutes,
+    registerFeedbackRoutes,
+    registerBillingRoutes,
+    registerBusinessRoutes,
+    registerLookupRoutes,
+    registerGroupRoutes,
+    registerLeadRoutes,
+    registerAddressRoutes,
+    registerRatingRoutes,
+    registerChatRoutes,
+  ]) {
+    register(call, deps);
+  }
+  for (const register of [
+    registerHealthRawRoutes,
+    registerAvatarRawRoutes,
+    registerBillingRawRoutes,
+    registerLeadRawRoutes,
+    registerDevMailRawRoutes,
+  ]) {
+    await register(raw, deps);
+  }
   await registerWebApp(app, config.webDistDir);
 
   return { app, deps };

@@ -52,6 +52,15 @@ export function createAuthGuard(tokens: AccessTokens, isActiveUser: (userId: num
   };
 }
 
+/**
+ * What a module's raw routes get: those that are not JSON calls (files, CSV, webhooks, pages).
+ * `authenticate` guards the ones that need a signed-in user.
+ */
+export interface RawRoutes {
+  app: FastifyInstance;
+  authenticate: AuthGuard;
+}
+
 /** Makes the registrar modules use. */
 export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuard): CallRegistrar {
   return (call, handler) => {

@@ -1,9 +1,8 @@
 import { billingCalls } from '@leadcircle/shared';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import type { CallRegistrar } from '../../http/call.js';
+import type { CallRegistrar, RawRoutes } from '../../http/call.js';
 import { loadJwtSecret } from '../../lib/secrets.js';
 import * as billing from './billing.service.js';
 import { createInvoiceLinks } from './invoice-links.js';
@@ -11,8 +10,11 @@ import { createInvoiceLinks } from './invoice-links.js';
 // A Stripe event body is small; anything bigger is not Stripe.
 const WEBHOOK_BODY_LIMIT_BYTES = 512 * 1024;
 
-export async function registerBillingRoutes(app: FastifyInstance, call: CallRegistrar, deps: AppDeps): Promise<void> {
-  const links = createInvoiceLinks(loadJwtSecret(deps.config.jwtSecret, deps.config.dataDir), deps.clock);
+const invoiceLinksOf = (deps: AppDeps) =>
+  createInvoiceLinks(loadJwtSecret(deps.config.jwtSecret, deps.config.dataDir), deps.clock);
+
+export function registerBillingRoutes(call: CallRegistrar, deps: AppDeps): void {
+  const links = invoiceLinksOf(deps);
 
   call(billingCalls.localCreatePaymentMethod, ({ body }) => billing.localCreatePaymentMethod(deps, body));
   call(billingCalls.createCustomer, ({ userId, body }) => billing.createCustomer(deps, userId, body));
@@ -21,6 +23,11 @@ export async function registerBillingRoutes(app: FastifyInstance, call: CallRegi
   call(billingCalls.getPaymentMethod, ({ userId }) => billing.getPaymentMethod(deps, userId));
   call(billingCalls.get, ({ userId }) => billing.getBillingInfo(deps, userId));
   call(billingCalls.invoices, ({ userId, body }) => billing.listInvoices(deps, links, userId, body.user_id));
+}
+
+/** The invoice PDF (a file) and the Stripe webhook (a raw body). */
+export async function registerBillingRawRoutes({ app }: RawRoutes, deps: AppDeps): Promise<void> {
+  const links = invoiceLinksOf(deps);
 
   // The link of an invoice's `invoicePdf`: opened by the browser itself, so it carries a signed token.
   app.withTypeProvider<ZodTypeProvider>().get(

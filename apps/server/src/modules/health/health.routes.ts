@@ -1,9 +1,10 @@
 import { APP_VERSION, type ClientConfig, SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
+import type { RawRoutes } from '../../http/call.js';
 
-export function registerHealthRoutes(app: FastifyInstance, deps: AppDeps): void {
+// Plain GETs for probes and the web app's start-up, outside the JSON calls.
+export async function registerHealthRawRoutes({ app }: RawRoutes, deps: AppDeps): Promise<void> {
   // Liveness: the process answers.
   app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', version: APP_VERSION }));
 

@@ -1,17 +1,10 @@
 import { LEAD_EXPORT_PATH, leadCalls, leadExportQuery } from '@leadcircle/shared';
-import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import type { AuthGuard, CallRegistrar } from '../../http/call.js';
+import type { CallRegistrar, RawRoutes } from '../../http/call.js';
 import * as leads from './leads.service.js';
 
-// The lead calls of spec 001 §7, and the CSV export (a GET: the browser downloads it).
-export function registerLeadRoutes(
-  app: FastifyInstance,
-  call: CallRegistrar,
-  deps: AppDeps,
-  authenticate: AuthGuard,
-): void {
+export function registerLeadRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(leadCalls.list, ({ userId, body }) => leads.listLeads(deps, userId, body));
   call(leadCalls.get, ({ userId, body }) => leads.getLead(deps, userId, body.lead_id));
   call(leadCalls.create, ({ userId, body }) => leads.createLead(deps, userId, body));
@@ -20,7 +13,10 @@ export function registerLeadRoutes(
   call(leadCalls.assign, ({ userId, body }) => leads.assignLead(deps, userId, body));
   call(leadCalls.groupStats, ({ userId, body }) => leads.groupLeadStats(deps, userId, body));
   call(leadCalls.userStats, ({ userId, body }) => leads.userLeadStats(deps, userId, body));
+}
 
+/** The CSV export: a GET, so the browser downloads it. */
+export async function registerLeadRawRoutes({ app, authenticate }: RawRoutes, deps: AppDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(`/api${LEAD_EXPORT_PATH}`, {
     schema: {
       summary: "A group's leads as a CSV file (members of the group)",

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps.js';
+import type { RawRoutes } from '../../http/call.js';
 import { escapeHtml } from '../../lib/html.js';
 import { listRecentMail } from '../../providers/mail/mailer.js';
 
@@ -11,7 +12,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * a caller on this machine: its links sign in whoever opens them, and the server listens on every
  * interface by default.
  */
-export function registerDevMailRoutes(app: FastifyInstance, deps: AppDeps): void {
+export async function registerDevMailRawRoutes({ app }: RawRoutes, deps: AppDeps): Promise<void> {
   if (deps.config.env === 'production') return;
 
   const options = {

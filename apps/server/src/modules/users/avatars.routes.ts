@@ -1,9 +1,9 @@
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, userCalls } from '@leadcircle/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
-import type { AuthGuard } from '../../http/call.js';
+import type { RawRoutes } from '../../http/call.js';
 import { AppError, appError, badRequest } from '../../http/errors.js';
 import { allowAvatarUpload, readAvatar, uploadAvatar } from './avatars.service.js';
 
@@ -33,7 +33,7 @@ async function readUploadedFile(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
-export async function registerAvatarRoutes(app: FastifyInstance, deps: AppDeps, authenticate: AuthGuard) {
+export async function registerAvatarRawRoutes({ app, authenticate }: RawRoutes, deps: AppDeps): Promise<void> {
   // Multipart is accepted by this route alone; every other call stays JSON only.
   await app.register(async (scope) => {
     await scope.register(multipart, {
