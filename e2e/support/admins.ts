@@ -21,7 +21,7 @@ function serverDatabaseUrl(dataDir: string): string {
 }
 
 /**
- * A business ADMIN made the way an operator makes one (ARCHITECTURE §5): the admin:create command
+ * A business ADMIN made the way an operator makes one: the admin:create command
  * against the running server's database, then the password chosen from the link it prints (the
  * same link it e-mails).
  */

@@ -1,7 +1,7 @@
 import { SUBSCRIPTION_TYPE } from '@leadcircle/shared';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
-// Stripe's test cards, which the local provider plays (ARCHITECTURE §4).
+// Stripe's test cards, which the local provider plays.
 export const CARDS = {
   visa: '4242 4242 4242 4242',
   mastercard: '5555 5555 5555 4444',
@@ -11,7 +11,7 @@ export const CARDS = {
 const expiryYear = new Date().getFullYear() + 3;
 export const EXPIRY = { month: 12, year: expiryYear, typed: `12${String(expiryYear).slice(-2)}` };
 
-/** The Payment dialog (spec 000 §2.2), by its labels. */
+/** The Payment dialog, by its labels. */
 export class PaymentDialog {
   readonly dialog: Locator;
 
@@ -37,7 +37,7 @@ export class PaymentDialog {
   }
 }
 
-/** MM-DD-YYYY, one month from today (spec 000 §9), as the banner shows it. */
+/** MM-DD-YYYY, one month from today, as the banner shows it. */
 export function oneMonthFromToday(): string {
   const today = new Date();
   const lastDayOfNextMonth = new Date(today.getFullYear(), today.getMonth() + 2, 0).getDate();
@@ -46,7 +46,7 @@ export function oneMonthFromToday(): string {
   return `${pad(next.getMonth() + 1)}-${pad(next.getDate())}-${next.getFullYear()}`;
 }
 
-/** Subscribes a business through the API, the calls the Payment dialog makes (spec 000 §4). */
+/** Subscribes a business through the API, the calls the Payment dialog makes. */
 export async function subscribeThroughApi(request: APIRequestContext, accessToken: string, email: string) {
   const headers = { authorization: `Bearer ${accessToken}` };
   const call = async (path: string, data: unknown) => {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { callAs } from './groups.js';
 
-// Leads (spec 001 §2, §5): API helpers that set the scene, and the lead dialog as a person fills it.
+// Leads: API helpers that set the scene, and the lead dialog as a person fills it.
 
 export const LEAD = {
   firstName: 'Avery',

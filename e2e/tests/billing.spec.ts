@@ -11,7 +11,7 @@ async function signInAsNewAdmin(page: Page, request: Parameters<typeof createAdm
   const admin = await createAdmin(request, firstName);
   await page.goto('/signin');
   await signInThroughForm(page, admin.email, admin.password);
-  // Admins land on manage-users (spec 000 §4).
+  // Admins land on manage-users.
   await expect(page).toHaveURL(/\/admin\/manage-users$/);
   return admin;
 }
@@ -24,7 +24,7 @@ test('an admin subscribes with 4242 4242 4242 4242, sees payment success and the
   await subscribeButtonIn(page).click();
   const payment = new PaymentDialog(page, 'Subscribe');
   await expect(payment.dialog).toBeVisible();
-  // The banner (spec 000 §9): price per user, 50 × 1 active user − 0.01, next payment in a month.
+  // The banner: price per user, 50 × 1 active user − 0.01, next payment in a month.
   await expect(payment.dialog.getByText(`${price} per user per month`)).toBeVisible();
   await expect(payment.dialog.getByText(`Total: ${price} for 1 active user`)).toBeVisible();
   await expect(payment.dialog.getByText(`Next payment: ${oneMonthFromToday()}`)).toBeVisible();
@@ -41,7 +41,7 @@ test('an admin subscribes with 4242 4242 4242 4242, sees payment success and the
   await expect(success.getByText(`Total: ${price} for 1 active user`)).toBeVisible();
   await expect(success.getByText(`Next payment: ${oneMonthFromToday()}`)).toBeVisible();
   await expect(payment.dialog).toBeHidden();
-  // The subscription is active: the shell's Subscribe button is gone (spec 000 §6).
+  // The subscription is active: the shell's Subscribe button is gone.
   await expect(subscribeButtonIn(page)).toBeHidden();
 
   // It stays gone: the server now reports the subscription active.
@@ -151,7 +151,7 @@ test("MANAGE PAYMENT updates the card: 'Payment method has been updated.'", asyn
   await page.getByRole('button', { name: 'MANAGE PAYMENT' }).click();
   const update = new PaymentDialog(page, 'Update payment method');
   await expect(update.dialog.getByText('Current card: Visa **** **** **** 4242')).toBeVisible();
-  // The saved payment method's details fill the form (spec 000 §3).
+  // The saved payment method's details fill the form.
   await expect(update.field('Name on card')).toHaveValue('Avery Admin');
   await expect(update.field('Zip code')).toHaveValue('94107');
   await update.fill({ card: CARDS.mastercard });
@@ -160,7 +160,7 @@ test("MANAGE PAYMENT updates the card: 'Payment method has been updated.'", asyn
   await expect(page.getByText(PAYMENT_MESSAGES.paymentMethodUpdated)).toBeVisible();
   await expect(update.dialog).toBeHidden();
 
-  // Opened again, the dialog asks the server afresh (spec 000 §2.2).
+  // Opened again, the dialog asks the server afresh.
   await page.getByRole('button', { name: 'MANAGE PAYMENT' }).click();
   await expect(update.dialog.getByText('Current card: Mastercard **** **** **** 4444')).toBeVisible();
 });
@@ -175,7 +175,7 @@ test('invoices: no MANAGE PAYMENT before subscribing, and a single No record row
   await expect(table.getByText('No invoices yet')).toBeVisible();
   await expect(page.getByRole('button', { name: 'MANAGE PAYMENT' })).toBeHidden();
 
-  // The server fails to answer (spec 001 §8): the grid shows one row, 'No record'.
+  // The server fails to answer: the grid shows one row, 'No record'.
   await page.route('**/api/billing/get_stripe_invoices', (route) =>
     route.fulfill({ status: 503, json: { message: 'Service unavailable' } }),
   );

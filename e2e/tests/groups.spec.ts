@@ -5,7 +5,7 @@ import { CARDS, PaymentDialog } from '../support/billing.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { uniqueEmail, waitForMail } from '../support/mailbox.js';
 
-// Groups (spec 000 §4, 001 §2, §4, §8): the wizard and its payment gate, joining, invites, leaving and deleting.
+// Groups: the wizard and its payment gate, joining, invites, leaving and deleting.
 
 const GROUP_CODE = 'secret-code-42';
 const groupLeadsUrl = /\/groups\/(\d+)\/leads$/;
@@ -59,7 +59,7 @@ test('the wizard creates a group for a user without a payment method: wizard, pa
   await chooseFirstOption(page, 'Product');
   await wizard.getByRole('button', { name: 'Create' }).click();
 
-  // No payment method: the wizard closes and the payment dialog opens (spec 000 §4).
+  // No payment method: the wizard closes and the payment dialog opens.
   await expect(wizard).toBeHidden();
   const payment = new PaymentDialog(page, 'Subscribe');
   await payment.fill({ name: 'Casey Rivera', zip: '94107', card: CARDS.visa });
@@ -134,7 +134,7 @@ test('joining without a payment method asks for payment first, then lands on the
   await dialog.getByLabel('Group password').fill(GROUP_CODE);
   await dialog.getByRole('button', { name: 'Join' }).click();
 
-  // The pending groupAdd waits for the subscription (spec 000 §4).
+  // The pending groupAdd waits for the subscription.
   await expect(dialog).toBeHidden();
   const payment = new PaymentDialog(page, 'Subscribe');
   await payment.fill({ name: 'Jules Rivera', zip: '10001', card: CARDS.visa });

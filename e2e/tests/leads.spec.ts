@@ -12,7 +12,7 @@ import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, LEAD, LEAD_NAME, LeadDialog, leadRow } from '../support/leads.js';
 
-// Leads (spec 001 §2, §4, §5, §6): submit with the ZIP lookup, browse, open, rate, comment, edit,
+// Leads: submit with the ZIP lookup, browse, open, rate, comment, edit,
 // remove and export a group's leads.
 
 const GROUP_CODE = 'lead-circle-code';

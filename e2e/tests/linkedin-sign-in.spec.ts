@@ -4,7 +4,7 @@ import { storedTokens } from '../support/accounts.js';
 import { uniqueEmail } from '../support/mailbox.js';
 
 // Sign in with LinkedIn end to end: the local OpenID provider started by the global setup plays
-// LinkedIn, with its own sign-in and consent pages (spec 000 §2.2, §3; issue 3).
+// LinkedIn, with its own sign-in and consent pages.
 
 test('a person invited to a group signs in with LinkedIn on its pages, and the invite comes back through state', async ({
   page,
@@ -34,7 +34,7 @@ test('a person invited to a group signs in with LinkedIn on its pages, and the i
   const userId = await page.evaluate(() => localStorage.getItem('user_id'));
   expect(tokens.access).toBeTruthy();
   expect(tokens.refresh).toBeTruthy();
-  // The invite is cleared once handled (spec 000 §4).
+  // The invite is cleared once handled.
   expect(await page.evaluate(() => localStorage.getItem('inviteId'))).toBeNull();
 
   // Signed out and back in with LinkedIn, which remembers the member and the consent: straight back in,

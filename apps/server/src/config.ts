@@ -81,7 +81,7 @@ const envSchema = z.object({
   IOS_APP_URL: z.preprocess(emptyAsUndefined, webLink.default(DEFAULT_IOS_APP_URL)),
   ANDROID_APP_URL: z.preprocess(emptyAsUndefined, webLink.default(DEFAULT_ANDROID_APP_URL)),
 
-  // Social sign-in (ARCHITECTURE §3, §4): a provider is on when its client id is set. The issuers
+  // Social sign-in: a provider is on when its client id is set. The issuers
   // default to the real ones; tests and staging point them at another OpenID provider.
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, webLink.default('https://accounts.google.com')),
@@ -101,7 +101,7 @@ const envSchema = z.object({
   LINKEDIN_CLIENT_SECRET: optionalText,
   LINKEDIN_ISSUER: z.preprocess(emptyAsUndefined, webLink.default('https://www.linkedin.com/oauth')),
 
-  // Addresses and maps (ARCHITECTURE §4): Google Places autocomplete when a key is set, the US address
+  // Addresses and maps: Google Places autocomplete when a key is set, the US address
   // form with the offline ZIP table otherwise; Leaflet draws maps from MAP_TILE_URL.
   GOOGLE_MAPS_API_KEY: optionalText,
   MAP_TILE_URL: z.preprocess(
@@ -114,7 +114,7 @@ const envSchema = z.object({
   ),
   MAP_TILE_ATTRIBUTION: z.preprocess(emptyAsUndefined, z.string().max(300).default(DEFAULT_MAP_TILE_ATTRIBUTION)),
 
-  // Payments (ARCHITECTURE §4): Stripe when STRIPE_SECRET_KEY is set, the local provider otherwise.
+  // Payments: Stripe when STRIPE_SECRET_KEY is set, the local provider otherwise.
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,

@@ -58,7 +58,7 @@ export async function createCard(t: TestApp, token: string, number: string = CAR
   return res.body.paymentMethodId as string;
 }
 
-/** The payment dialog's submit (spec 000 §4): card, customer, payment method; answers update_payment's answer. */
+/** The payment dialog's submit: card, customer, payment method; answers update_payment's answer. */
 export async function addCard(t: TestApp, token: string, number: string = CARDS.visa) {
   const paymentMethodId = await createCard(t, token, number);
   const customer = await post(t, '/billing/create_customer', {}, { token });

@@ -6,7 +6,7 @@ import { type CryptoKey, exportJWK, generateKeyPair, importJWK, type JWK, jwtVer
 import Provider from 'oidc-provider';
 
 // A real OpenID provider (the `oidc-provider` package) on a local port, playing Google, Apple or
-// LinkedIn for the API tests and the browser tests (ARCHITECTURE §6). It publishes its discovery
+// LinkedIn for the API tests and the browser tests. It publishes its discovery
 // document and keys, shows its own sign-in and consent pages, issues codes and signed ID tokens.
 // The tests own its signing key, so they can also make tokens a real provider would never issue.
 

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-// A real SMTP peer in the test process (ARCHITECTURE §6): the app delivers to it through nodemailer.
+// A real SMTP peer in the test process: the app delivers to it through nodemailer.
 
 export interface ReceivedMail {
   envelopeTo: string[];

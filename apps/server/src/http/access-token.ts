@@ -2,7 +2,7 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 import type { Clock } from '../lib/clock.js';
 import { unauthorized } from './errors.js';
 
-// Access tokens: HS256 JWTs, 15 minutes, subject = user id (ARCHITECTURE §3).
+// Access tokens: HS256 JWTs, 15 minutes, subject = user id.
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'leadcircle';
 

@@ -29,7 +29,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
         '*.password',
         '*.refresh_token',
         '*.token',
-        // Social sign-in (issue 3); not `*.code`, which would hide the code of every logged error.
+        // Social sign-in; not `*.code`, which would hide the code of every logged error.
         '*.id_token',
         '*.identity_token',
       ],

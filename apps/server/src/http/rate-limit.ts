@@ -8,8 +8,8 @@ export interface RateLimitRule {
   windowMs: number;
 }
 
-// Sign-in, sign-up and forgot-password limits (issue 2, ARCHITECTURE §3); feedback and
-// profile pictures per user (issue 7).
+// Sign-in, sign-up and forgot-password limits; feedback and
+// profile pictures per user.
 export const RATE_LIMITS = {
   failedLoginPerAccount: { limit: 10, windowMs: 15 * 60_000 },
   failedLoginPerIp: { limit: 100, windowMs: 15 * 60_000 },
@@ -17,14 +17,14 @@ export const RATE_LIMITS = {
   signupPerIp: { limit: 30, windowMs: 60 * 60_000 },
   resetPerAddress: { limit: 5, windowMs: 60 * 60_000 },
   resetPerIp: { limit: 30, windowMs: 60 * 60_000 },
-  // Starting a LinkedIn sign-in stores a state: bounded per address (issue 3).
+  // Starting a LinkedIn sign-in stores a state: bounded per address.
   oauthStartPerIp: { limit: 60, windowMs: 15 * 60_000 },
   feedbackPerUser: { limit: 10, windowMs: 60 * 60_000 },
   avatarUploadPerUser: { limit: 20, windowMs: 60 * 60_000 },
-  // Wrong group passwords per user and group name; invitations sent per user (issue 5).
+  // Wrong group passwords per user and group name; invitations sent per user.
   groupJoinFailuresPerUserAndGroup: { limit: 5, windowMs: 15 * 60_000 },
   groupInvitePerUser: { limit: 50, windowMs: 60 * 60_000 },
-  // Lead comments (chat messages) posted per user (issue 6).
+  // Lead comments (chat messages) posted per user.
   chatMessagePerUser: { limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 

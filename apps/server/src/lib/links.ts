@@ -1,4 +1,4 @@
-// The e-mail links of ARCHITECTURE §4, read by the web app's /email route.
+// The e-mail links, read by the web app's /email route.
 
 function link(appUrl: string, path: string, params: Record<string, string | number | undefined>): string {
   const url = new URL(path, `${appUrl}/`);
@@ -33,7 +33,7 @@ export function forgotPasswordLink(appUrl: string): string {
   return link(appUrl, '/forgot-password', {});
 }
 
-/** The group invite of ARCHITECTURE §4; userId is the invitee's account, 0 when the address has none. */
+/** The group invite; userId is the invitee's account, 0 when the address has none. */
 export function groupInviteLink(
   appUrl: string,
   p: { userId: number; groupId: number; email: string; inviteCode: string },

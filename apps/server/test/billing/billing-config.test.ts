@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config.js';
 
-// Payments configuration (ARCHITECTURE §4): Stripe when STRIPE_SECRET_KEY is set, else the local provider.
+// Payments configuration: Stripe when STRIPE_SECRET_KEY is set, else the local provider.
 
 const STRIPE = {
   STRIPE_SECRET_KEY: 'sk_test_123',

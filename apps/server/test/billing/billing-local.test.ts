@@ -22,7 +22,7 @@ import {
 import { createSignedInUser, createUser, findUserRow, post } from '../helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
-// The billing calls on the local provider (spec 000 §4, §5, §7, §8; 001 §2 Invoices, §7).
+// The billing calls on the local provider.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -266,7 +266,7 @@ describe('/billing/update_payment', () => {
       postalCode: '94107',
     });
     expect(await currentUser(token)).toMatchObject({ hasPaymentMethod: true, active: false });
-    // ARCHITECTURE §5: a business user's hasPaymentMethod reflects the business's.
+    // A business user's hasPaymentMethod reflects the business's.
     expect(await currentUser(member.token)).toMatchObject({ hasPaymentMethod: true, active: false });
     const saved = await post(t, '/billing/get_stripe_payment_method', {}, { token });
     expect(saved.body).toEqual({ paymentMethodDetails: res.body });

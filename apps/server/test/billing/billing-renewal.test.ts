@@ -10,7 +10,7 @@ import { addCard, CARDS, createAdmin, createMember, subscribe, tokenFor } from '
 import { createSignedInUser, findUserRow, post } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp, type TestClock } from '../test-app.js';
 
-// The local provider's monthly cycle (ARCHITECTURE §4: a scheduled job under an advisory lock renews
+// The local provider's monthly cycle (a scheduled job under an advisory lock renews
 // subscriptions and issues an invoice each period, priced per active user of the business).
 
 let t: TestApp;

@@ -163,7 +163,7 @@ describe('/group/add_invited', () => {
       group_id: groupId,
     });
     expect(signup.status).toBe(200);
-    // The confirmation link carries the invite back to the web app (ARCHITECTURE §4) …
+    // The confirmation link carries the invite back to the web app …
     const confirmation = await latestLinkTo(t, email);
     expect(confirmation.searchParams.get('group_id')).toBe(String(groupId));
     expect(confirmation.searchParams.get('group_invite_code')).toBe(inviteCode);

@@ -10,7 +10,7 @@ import { OpenModalPage } from './pages/open-modal-page';
 import { RedirectPage } from './pages/redirect-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
-// The route table of both spec documents (000 §2.1, 001 §2). Each area is its own chunk,
+// The route table of both spec documents. Each area is its own chunk,
 // so the sign-in screen does not download the shell or the working areas.
 
 function lazyPage<P>(load: () => Promise<ComponentType<P>>) {
@@ -104,7 +104,7 @@ const routes: RouteObject[] = [
       { path: ROUTES.email, element: <EmailLinkPage /> },
       { path: ROUTES.groupUserInvited, element: <InviteLinkPage kind="group" /> },
       { path: ROUTES.opportunityUserInvited, element: <InviteLinkPage kind="opportunity" /> },
-      // Public information pages (spec 000 §2.1); the download page is also where a business invite leads.
+      // Public information pages; the download page is also where a business invite leads.
       { path: ROUTES.downloadApp, element: <DownloadAppPage /> },
       { path: ROUTES.faq, element: <FaqPage /> },
       { path: ROUTES.userAgreement, element: <UserAgreementPage /> },
@@ -120,7 +120,7 @@ const routes: RouteObject[] = [
             element: <AppShell />,
             children: [
               { path: ROUTES.adminInvoices, element: <InvoicesPage /> },
-              // Groups (spec 000 §4, 001 §2): the list, the wizard's route over it, and a group's tabs.
+              // Groups: the list, the wizard's route over it, and a group's tabs.
               { path: ROUTES.groups, element: <GroupsPage /> },
               { path: ROUTES.createGroup, element: <OpenModalPage modal="createGroup" then={ROUTES.groups} /> },
               {
@@ -144,7 +144,7 @@ const routes: RouteObject[] = [
                   { path: ROUTES.myTermsOfUse, element: <LegalPage tab={1} /> },
                 ],
               },
-              // Routes that open a dialog (spec 000 §2.2): the settings dialog over the profile, and
+              // Routes that open a dialog: the settings dialog over the profile, and
               // the feedback dialog over the home screen.
               { path: ROUTES.settings, element: <OpenModalPage modal="mySettings" then={ROUTES.myProfile} /> },
               { path: ROUTES.sendFeedback, element: <OpenModalPage modal="feedback" then={ROUTES.redirect} /> },

@@ -1,7 +1,7 @@
 import { addressCalls, type CallResponse } from '@leadcircle/shared';
 import { baseApi } from '../core/base-api';
 
-// The address form's ZIP lookup (ARCHITECTURE §4). A 404 (unknown ZIP) is the form's own message,
+// The address form's ZIP lookup. A 404 (unknown ZIP) is the form's own message,
 // not a failure to report.
 const addressApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

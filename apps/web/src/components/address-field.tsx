@@ -25,7 +25,7 @@ import {
   placeToAddress,
 } from './google-place-address';
 
-// The address entry of ARCHITECTURE §4: Google Places autocomplete (US establishments) when the
+// The address entry: Google Places autocomplete (US establishments) when the
 // server names a Maps key, otherwise a US address form whose ZIP code fills city, state and coordinates.
 
 type AddressPart = 'street_one' | 'street_two' | 'city' | 'state_abbrv' | 'postal';

@@ -34,7 +34,7 @@ export interface GoogleMapsPlaces {
   };
 }
 
-// Spec 001 §5: address search is restricted to US establishments.
+// Address search is restricted to US establishments.
 export const AUTOCOMPLETE_OPTIONS = {
   componentRestrictions: { country: 'us' },
   types: ['establishment'],
@@ -46,7 +46,7 @@ export function googleMapsScriptUrl(apiKey: string): string {
 }
 
 /**
- * A chosen place as the calls send an address (spec 001 §3, §5): street number and route, the city
+ * A chosen place as the calls send an address: street number and route, the city
  * (locality, else sublocality or postal town), the state's two-letter abbreviation, the ZIP code, the
  * coordinates and the place id. Parts Google does not give are left empty, so the form's rules say
  * what is missing. Null when the place has no address at all (the person pressed Enter on free text).

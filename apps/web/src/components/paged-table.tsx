@@ -43,7 +43,7 @@ export interface PagedTableProps<Row> {
   layout?: 'auto' | 'fixed';
 }
 
-/** A list screen's table (spec 001 §9: 50 rows a page from the server, rows of 70). */
+/** A list screen's table (50 rows a page from the server, rows of 70). */
 export function PagedTable<Row>({
   label,
   columns,

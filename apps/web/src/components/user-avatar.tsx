@@ -8,7 +8,7 @@ interface UserAvatarProps {
   size?: number;
 }
 
-/** A user's picture, or the initial letter of the first name when there is none (spec 001 §3). */
+/** A user's picture, or the initial letter of the first name when there is none. */
 export function UserAvatar({ firstName, lastName, src, size = 40 }: UserAvatarProps) {
   const name = `${firstName} ${lastName}`.trim();
   return (

@@ -4,7 +4,7 @@ import { reportError } from '../lib/error-reporter';
 import { navigateTo } from '../lib/navigation';
 import { createSessionBaseQuery } from './base-query';
 
-// Features inject their endpoints into this one API (ARCHITECTURE §1 Web).
+// Features inject their endpoints into this one API.
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery: createSessionBaseQuery({

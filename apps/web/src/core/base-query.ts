@@ -29,8 +29,8 @@ export interface SessionBaseQueryOptions {
 
 export type SessionBaseQuery = BaseQueryFn<CallArgs, unknown, ApiError, CallExtraOptions>;
 
-// The one place that sends calls (ARCHITECTURE §2): POST with the bearer token, error bodies turned
-// into ApiError, failures reported, and the session rule of spec 000 §4: after a 401 try once to
+// The one place that sends calls: POST with the bearer token, error bodies turned
+// into ApiError, failures reported, and the session rule: after a 401 try once to
 // refresh the tokens; the failed call is still rejected.
 export function createSessionBaseQuery(options: SessionBaseQueryOptions): SessionBaseQuery {
   const storage = options.storage ?? browserStorage;

@@ -2,7 +2,7 @@ import { type Business, businessCalls, type CurrentUser, userCalls } from '@lead
 import { baseApi } from './base-api';
 import type { CallExtraOptions } from './base-query';
 
-// A user without a business gets 404 'business not found': that simply means "no business" (spec 000 §8).
+// A user without a business gets 404 'business not found': that simply means "no business".
 const businessNotFound: CallExtraOptions = { silentStatuses: [404] };
 
 export const usersApi = baseApi.injectEndpoints({

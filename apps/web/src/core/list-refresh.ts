@@ -1,7 +1,7 @@
 import { LIST_REFRESH_DELAY_MS } from '@leadcircle/shared';
 
 /**
- * Spec 001 §4: after a successful create, edit or delete, the lists refresh LIST_REFRESH_DELAY_MS
+ * After a successful create, edit or delete, the lists refresh LIST_REFRESH_DELAY_MS
  * later. Mutations call this from `onQueryStarted` with their list tags' invalidation, so every
  * screen showing such a list refreshes by itself, wherever the change was made; a failed call
  * refreshes nothing.

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { ApiError } from '../lib/api-error';
 import { resetApp } from './reset-app';
 
-// The modal dialogs of spec 000 §2.2: one shows at a time, the open one that comes first in this
+// The modal dialogs: one shows at a time, the open one that comes first in this
 // order. The last three are the spec's "further modal flags", after the ordered eight.
 export const MODAL_PRIORITY = [
   'createGroup',
@@ -19,7 +19,7 @@ export const MODAL_PRIORITY = [
 ] as const;
 export type ModalName = (typeof MODAL_PRIORITY)[number];
 
-// A group create or join that waits for the subscription (spec 000 §3, §4). Its payload is the
+// A group create or join that waits for the subscription. Its payload is the
 // spec's pending form (snake case), plain data, so it can live in the store.
 export const PENDING_ACTION_MODALS = { groupCreate: 'createGroup', groupAdd: 'joinGroup' } as const;
 export type PendingActionName = keyof typeof PENDING_ACTION_MODALS;
@@ -67,7 +67,7 @@ export const modalsSlice = createSlice({
     pendingActionFinished(state) {
       state.pendingAction = null;
     },
-    /** The action failed after paying: its group dialog opens again with the error (spec 000 §4). */
+    /** The action failed after paying: its group dialog opens again with the error. */
     pendingActionFailed(state, { payload }: PayloadAction<{ name: PendingActionName; error: ApiError }>) {
       const modal = PENDING_ACTION_MODALS[payload.name];
       state.pendingAction = null;

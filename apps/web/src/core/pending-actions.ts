@@ -10,7 +10,7 @@ import {
 } from './modals-slice';
 import type { AppDispatch } from './store';
 
-// Creating or joining a group needs a payment method (spec 000 §4). The groups feature saves its
+// Creating or joining a group needs a payment method. The groups feature saves its
 // action with `paymentRequired(...)` and registers here how to run it; the payment dialog runs it
 // once the subscription is active. A runner sends the saved request and answers the group's id.
 export type PendingActionRunner<P = unknown> = (payload: P, dispatch: AppDispatch) => Promise<number>;
@@ -32,7 +32,7 @@ function toApiError(error: unknown): ApiError {
 }
 
 /**
- * After the subscription became active (spec 000 §4): run the pending groupAdd or groupCreate, close
+ * After the subscription became active: run the pending groupAdd or groupCreate, close
  * the payment dialog and open payment success. Answers the group to go to, `{ groupId: null }` when
  * the action failed (its dialog opens again with the error, above payment success), or null when
  * nothing was pending.

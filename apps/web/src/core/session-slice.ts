@@ -14,7 +14,7 @@ export interface SessionState {
 
 export const sessionSlice = createSlice({
   name: 'session',
-  // Read at start and again after a reset, so it always mirrors local storage (spec 000 §3).
+  // Read at start and again after a reset, so it always mirrors local storage.
   initialState: (): SessionState => ({ ...readStoredSession(), userInfo: null }),
   reducers: {
     sessionStarted(state, { payload }: PayloadAction<Tokens>) {

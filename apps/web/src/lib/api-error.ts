@@ -1,7 +1,7 @@
 import { errorBody } from '@leadcircle/shared';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
-// Every failed call reaches components in this one shape (ARCHITECTURE §2, STYLE "Errors").
+// Every failed call reaches components in this one shape (STYLE "Errors").
 export interface ApiError {
   // 0 when the server was not reached or its answer was unreadable.
   status: number;

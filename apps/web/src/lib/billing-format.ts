@@ -1,18 +1,18 @@
 import { SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
 
-// Money, dates and cards as the billing screens show them (spec 000 §9, 001 §3).
+// Money, dates and cards as the billing screens show them.
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** `$49.99`: amounts are dollars, always with cents (spec 001 §3: amount prefixed with $). */
+/** `$49.99`: amounts are dollars, always with cents (amount prefixed with $). */
 export function formatMoney(amount: number): string {
   return usd.format(amount);
 }
 
-// The banner's "50" is the spec price rounded up to whole dollars (spec 000 §9).
+// The banner's "50" is the spec price rounded up to whole dollars.
 const BANNER_DOLLARS_PER_USER = Math.ceil(SUBSCRIPTION_PRICE_PER_USER);
 
-/** The banner total of spec 000 §9: 50 × active users − 0.01; the subscriber counts as at least one. */
+/** The banner total: 50 × active users − 0.01; the subscriber counts as at least one. */
 export function bannerTotal(activeUsers: number): number {
   const users = Math.max(1, activeUsers);
   // In cents, so 99.99 is not 99.98999999.
@@ -43,7 +43,7 @@ function formatServerDate(value: string): string {
   return Number.isNaN(date.getTime()) ? '-' : formatCalendarDate(date);
 }
 
-/** `MM-DD-YYYY to MM-DD-YYYY` (spec 001 §3). */
+/** `MM-DD-YYYY to MM-DD-YYYY`. */
 export function formatBillingPeriod(periodStart: string, periodEnd: string): string {
   return `${formatServerDate(periodStart)} to ${formatServerDate(periodEnd)}`;
 }
@@ -55,7 +55,7 @@ export interface SubscriptionBannerText {
   nextPayment: string;
 }
 
-/** The fixed-price subscription banner (spec 000 §1, §9). */
+/** The fixed-price subscription banner. */
 export function subscriptionBanner(activeUsers: number, today: Date): SubscriptionBannerText {
   return {
     pricePerUser: formatMoney(SUBSCRIPTION_PRICE_PER_USER),

@@ -1,7 +1,7 @@
 import { ERROR_REPORT_HISTORY } from '@leadcircle/shared';
 import { isAction, type Middleware } from '@reduxjs/toolkit';
 
-// Failed calls and crashes are reported here (spec 000 §8): to the console by default, to Sentry
+// Failed calls and crashes are reported here: to the console by default, to Sentry
 // when the server's client-config names a DSN. Sentry is loaded only then, so it costs nothing otherwise.
 
 type SentryModule = typeof import('@sentry/react');
@@ -32,7 +32,7 @@ export function reportError(error: unknown, details?: Record<string, unknown>): 
     return;
   }
   reporter.withScope((scope) => {
-    // The last state changes as breadcrumbs (spec 001 §9: the last 100).
+    // The last state changes as breadcrumbs (the last 100).
     for (const type of recentActionTypes) scope.addBreadcrumb({ category: 'redux.action', message: type });
     if (details) scope.setContext('details', details);
     if (error instanceof Error) reporter.captureException(error);

@@ -1,7 +1,7 @@
 import { INVITE_ACTIONS, type InviteAction, STORAGE_KEYS } from '@leadcircle/shared';
 import { browserStorage, type KeyValueStorage } from './key-value-storage';
 
-// A group or opportunity invite waiting to be accepted after sign-in (spec 000 §3, §4).
+// A group or opportunity invite waiting to be accepted after sign-in.
 export interface PendingInvite {
   inviteId: string;
   inviteCode: string;

@@ -1,7 +1,7 @@
 import { INVITE_ACTIONS } from '@leadcircle/shared';
 import { z } from 'zod';
 
-// What screens hand each other in the router's navigation state (spec 000 §2.2). History state
+// What screens hand each other in the router's navigation state. History state
 // survives reloads and can be anything, so each screen reads it through a schema.
 
 // Sign in and sign up: the remembered origin, a pre-filled address and invite data carried forward.
@@ -15,7 +15,7 @@ export const authNavigationState = z.object({
 });
 export type AuthNavigationState = z.infer<typeof authNavigationState>;
 
-// Sign-up confirmation and password reset: the e-mailed token (spec 000 §2.1 deep links).
+// Sign-up confirmation and password reset: the e-mailed token (deep links).
 export const emailTokenState = z.object({
   token: z.string().min(1),
   email: z.string().min(1),

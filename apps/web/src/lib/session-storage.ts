@@ -1,7 +1,7 @@
 import { STORAGE_KEYS, type Tokens } from '@leadcircle/shared';
 import { browserStorage, type KeyValueStorage } from './key-value-storage';
 
-// The spec keeps the session in local storage (000 §1, §3): it is the record; the store mirrors it.
+// The spec keeps the session in local storage: it is the record; the store mirrors it.
 
 export interface StoredSession {
   accessToken: string | null;

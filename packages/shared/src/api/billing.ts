@@ -4,8 +4,8 @@ import { emailField, requiredText } from '../forms/fields.js';
 import { cardCvcField, cardNumberField, PAYMENT_MESSAGES, zipCodeField } from '../forms/payment.js';
 import { defineCall, emptyRequest, idField } from './call.js';
 
-// Billing: spec 000 §7, 001 §7, ARCHITECTURE §4 (local provider by default, Stripe in production).
-// The business is the billing account (ARCHITECTURE §5).
+// Billing: (local provider by default, Stripe in production).
+// The business is the billing account.
 
 export const BILLING_PROVIDERS = ['local', 'stripe'] as const;
 export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
@@ -18,7 +18,7 @@ export const billingDetails = z.strictObject({
   postal_code: zipCodeField,
 });
 
-/** What Stripe.js does in the browser when Stripe is configured (ARCHITECTURE §4). */
+/** What Stripe.js does in the browser when Stripe is configured. */
 export const localCreatePaymentMethodRequest = z.strictObject({
   number: cardNumberField,
   exp_month: z
@@ -41,7 +41,7 @@ export const paymentMethodDetails = z.object({
   last4: z.string(),
   expMonth: z.number().int(),
   expYear: z.number().int(),
-  // Saved payment method (spec 000 §3): email, name, country, postalCode.
+  // Saved payment method: email, name, country, postalCode.
   email: z.string().nullable(),
   name: z.string().nullable(),
   country: z.string().nullable(),
@@ -74,7 +74,7 @@ export type BillingInfo = z.infer<typeof billingInfo>;
 export const invoice = z.object({
   invoiceId: z.string(),
   invoiceNumber: z.string(),
-  // ISO dates; shown as MM-DD-YYYY to MM-DD-YYYY (spec 001 §3).
+  // ISO dates; shown as MM-DD-YYYY to MM-DD-YYYY.
   periodStart: z.string(),
   periodEnd: z.string(),
   // Dollars, e.g. 99.98.

@@ -6,7 +6,7 @@ export const businessGetByUserRequest = z.strictObject({ user_id: idField.option
 export const business = z.object({
   businessId: z.number().int(),
   name: z.string(),
-  // Active users of the business (spec 000 §3: read as totalCount).
+  // Active users of the business (read as totalCount).
   totalCount: z.number().int(),
 });
 export type Business = z.infer<typeof business>;

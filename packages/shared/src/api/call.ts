@@ -23,7 +23,7 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType, const A
 export type CallRequest<C extends CallDefinition> = z.input<C['request']>;
 export type CallResponse<C extends CallDefinition> = z.output<C['response']>;
 
-/** The error body of every failed call (ARCHITECTURE §2). */
+/** The error body of every failed call. */
 export const errorBody = z.object({
   message: z.string(),
   code: z.string().optional(),

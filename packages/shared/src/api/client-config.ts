@@ -7,16 +7,16 @@ export const clientConfig = z.object({
   environment: z.string(),
   sentryDsn: z.string().nullable(),
   supportEmail: z.string(),
-  // Store links of the Download app page (spec 000 §2.2), configurable on the server.
+  // Store links of the Download app page, configurable on the server.
   downloadApp: z.object({ iosUrl: z.string(), androidUrl: z.string() }),
   providers: z.object({
     google: z.object({ clientId: z.string() }).nullable(),
     apple: z.object({ clientId: z.string() }).nullable(),
     linkedin: z.boolean(),
   }),
-  // The card payment provider (ARCHITECTURE §4): Stripe Elements with the publishable key when it is
+  // The card payment provider: Stripe Elements with the publishable key when it is
   // 'stripe' (the key is null otherwise, and Stripe.js is never loaded), our card fields when 'local'.
-  // Addresses and maps (ARCHITECTURE §4): Google Places autocomplete when a key is configured (null:
+  // Addresses and maps: Google Places autocomplete when a key is configured (null:
   // the US address form with the server's ZIP lookup); Leaflet draws maps from this tile server.
   maps: z.object({
     googleMapsApiKey: z.string().nullable(),

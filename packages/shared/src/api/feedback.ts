@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { feedbackForm } from '../forms/feedback.js';
 import { defineCall, messageResponse } from './call.js';
 
-// Feedback to the provider: spec 000 §3 (subject, content), §7.
+// Feedback to the provider: (subject, content)
 
 export const feedbackSubmitRequest = z.strictObject({
   subject: feedbackForm.shape.subject,

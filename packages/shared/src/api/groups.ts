@@ -16,11 +16,11 @@ import {
 } from '../forms/group.js';
 import { defineCall, idField, messageResponse } from './call.js';
 
-// Groups: spec 000 §4, §7 and 001 §2, §3, §5, §7. Every call that names a group answers 404
+// Groups: every call that names a group answers 404
 // GROUP_NOT_FOUND when it does not exist, 403 GROUP_NOT_MEMBER to a non-member, and
 // 403 GROUP_OWNER_ONLY to a member where only the creator may act (docs/decisions.md).
 
-// Paging of every group list (spec 001 §9: page size 50).
+// Paging of every group list (page size 50).
 export const pageFields = {
   start_position: z.number().int().min(0).default(0),
   get_next: z.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
@@ -36,12 +36,12 @@ export const groupSummary = z.object({
   ownerName: z.string(),
   targetId: z.number().int().nullable(),
   productId: z.number().int().nullable(),
-  // The group's product text of the create dialog (spec 001 §5); null when none.
+  // The group's product text of the create dialog; null when none.
   product: z.string().nullable(),
   usersCount: z.number().int(),
   // Leads submitted in the group: 0 until the leads issue lands.
   leadsCount: z.number().int(),
-  // createdBy equals the caller (spec 001 §6): edit, remove and DELETE GROUP.
+  // createdBy equals the caller: edit, remove and DELETE GROUP.
   isOwner: z.boolean(),
   userRole: z.enum(GROUP_MEMBER_ROLES),
   // The caller's own 'Product I'm selling' in this group (settings).
@@ -68,7 +68,7 @@ const serverGroupName = z
   .max(GROUP_NAME_MAX, `Must be less than ${GROUP_NAME_MAX} characters long`);
 const groupTypeField = z.enum([GROUP_TYPE_PRIVATE, 'PRIVATE_GROUP']).optional();
 
-// Three payload forms (spec 000 §3): the wizard (name, privateCode, targetId, productId, groupType),
+// Three payload forms: the wizard (name, privateCode, targetId, productId, groupType),
 // its pending form in snake case (name, private_code, target_id, product_id, group_type) and the
 // create dialog (name, description, product, group_type). Any mix is accepted and normalised.
 export const groupCreatePrivateRequest = z
@@ -94,7 +94,7 @@ export const groupCreatePrivateRequest = z
     product: b.product || null,
   }));
 
-// Join by name and password (spec 000 §3: groupName, privateCode, productId or product_id).
+// Join by name and password (groupName, privateCode, productId or product_id).
 export const groupAddRequest = z
   .strictObject({
     groupName: joinGroupField,
@@ -111,7 +111,7 @@ export const groupAddRequest = z
 export const groupListRequest = z.strictObject(pageFields);
 export const groupListResponse = z.object({ groups: z.array(groupSummary), totalCount: z.number().int() });
 
-// Only the creator may send a new name or description (spec 001 §5, §6).
+// Only the creator may send a new name or description.
 export const groupUpdateRequest = z.strictObject({
   group_id: idField,
   name: serverGroupName,
@@ -128,7 +128,7 @@ export const groupUserUpdateRequest = z.strictObject({
 
 export const groupInviteRequest = z.strictObject({
   email: groupInviteEmailField,
-  // Invitees join as MEMBER (ARCHITECTURE §5); OWNER cannot be given away.
+  // Invitees join as MEMBER; OWNER cannot be given away.
   role: z.literal('MEMBER').optional(),
   group_id: idField,
 });

@@ -11,12 +11,12 @@ import {
 import { defineCall, idField, messageResponse } from './call.js';
 import { pageFields } from './groups.js';
 
-// Leads, their ratings and comments: spec 001 §2, §3, §6, §7. Every call that names a lead answers
+// Leads, their ratings and comments: every call that names a lead answers
 // 404 LEAD_NOT_FOUND when it does not exist (or is not in the group the call names), 403
 // GROUP_NOT_MEMBER to a non-member of its group, and 403 LEAD_OWNER_ONLY where only the member who
-// submitted it may act (docs/decisions.md, "Leads (issue 6)").
+// submitted it may act (docs/decisions.md, "Leads").
 
-/** An address as the calls answer it (spec 001 §3); the country is US. */
+/** An address as the calls answer it; the country is US. */
 export const address = z.object({
   streetOne: z.string(),
   streetTwo: z.string().nullable(),
@@ -43,7 +43,7 @@ export function toAddressInput(a: Address): z.input<typeof addressInput> {
   };
 }
 
-/** A lead's rating (spec 001 §3): the average of members' ratings, and the caller's own. */
+/** A lead's rating: the average of members' ratings, and the caller's own. */
 export const leadRating = z.object({
   // Average of the members' ratings, one decimal; null while nobody has rated.
   rating: z.number().nullable(),
@@ -69,9 +69,9 @@ export const lead = z.object({
   notes: z.string().nullable(),
   address,
   createdBy: z.number().int(),
-  // The submitter's name, or 'Deleted user' (ARCHITECTURE §5).
+  // The submitter's name, or 'Deleted user'.
   ownerName: z.string(),
-  // createdBy equals the caller (spec 001 §6): edit, remove, and a read-only rating.
+  // createdBy equals the caller: edit, remove, and a read-only rating.
   isOwner: z.boolean(),
   assignedTo: z.object({ userId: z.number().int(), fullName: z.string() }).nullable(),
   // Quality rating (the lead card's 0–5 stars).
@@ -93,7 +93,7 @@ export const leadListResponse = z.object({ leads: z.array(lead), totalCount: z.n
 
 export const leadIdRequest = z.strictObject({ lead_id: idField });
 
-// Create: { group_id, lead } with lead_id 0 (spec 001 §3, §7).
+// Create: { group_id, lead } with lead_id 0.
 export const leadCreateRequest = z.strictObject({
   group_id: idField,
   lead: z
@@ -101,7 +101,7 @@ export const leadCreateRequest = z.strictObject({
     .superRefine((v, ctx) => requireOneContact(v, ctx)),
 });
 
-// Update: { lead_id, group_id, lead fields } (spec 001 §7).
+// Update: { lead_id, group_id, lead fields }.
 export const leadUpdateRequest = z
   .strictObject({ lead_id: idField, group_id: idField, ...leadFieldsShape })
   .superRefine((v, ctx) => requireOneContact(v, ctx));
@@ -131,7 +131,7 @@ export const leadUserStatsResponse = z.object({
   ),
 });
 
-// A rating is a whole number 0–5 (spec 001 §9); 0 takes the caller's rating back.
+// A rating is a whole number 0–5; 0 takes the caller's rating back.
 export const ratingValue = z
   .number({ error: LEAD_MESSAGES.ratingInvalid })
   .int(LEAD_MESSAGES.ratingInvalid)
@@ -146,7 +146,7 @@ export const userRatingsResponse = z.object({
   userRatings: z.array(z.object({ userId: z.number().int(), rating: z.number().nullable() })),
 });
 
-/** A chat message (spec 001 §3); a lead's comments are its room's messages. */
+/** A chat message; a lead's comments are its room's messages. */
 export const chatMessage = z.object({
   messageId: z.number().int(),
   roomId: z.number().int(),
@@ -170,7 +170,7 @@ export const chatLeadListResponse = z.object({
 });
 export const chatMessageSendRequest = z.strictObject({ room_id: idField, message: commentField });
 
-// The address form's ZIP lookup (ARCHITECTURE §4: an offline ZIP table on the server).
+// The address form's ZIP lookup (an offline ZIP table on the server).
 export const zipLookupRequest = z.strictObject({ postal: postalField });
 export const zipLookupResponse = z.object({
   postal: z.string(),
@@ -181,7 +181,7 @@ export const zipLookupResponse = z.object({
 });
 
 /**
- * The CSV export of a group's leads (spec 001 §3 headers): `GET /api/lead/export?group_id=…` with
+ * The CSV export of a group's leads (the fixed headers): `GET /api/lead/export?group_id=…` with
  * the bearer token, answered as a streamed text/csv attachment. Not in the spec's call tables,
  * which name no export call; a GET, so the browser's download helper can fetch it.
  */

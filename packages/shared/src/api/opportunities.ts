@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { defineCall, idField } from './call.js';
 
-// Opportunities: spec 001 §7. Only the invite acceptance is declared so far (the web app's redirect
-// screen accepts a stored opportunity invite after sign-in, spec 000 §4); the rest comes with the opportunities issue.
+// Opportunities: only the invite acceptance is declared so far (the web app's redirect
+// screen accepts a stored opportunity invite after sign-in); the rest comes with the opportunities issue.
 
 export const opportunityInviteAcceptRequest = z.strictObject({
   opportunity_id: idField,

@@ -18,7 +18,7 @@ import {
   usersByGroupResponse,
 } from './groups.js';
 
-// Accounts and sessions: spec 000 §3, §7.
+// Accounts and sessions:
 
 export const tokensResponse = z.object({
   accessToken: z.string(),
@@ -55,7 +55,7 @@ export const refreshTokenRequest = z.strictObject({
   refresh_token: z.string({ error: MESSAGES.sessionExpired }).min(1, MESSAGES.sessionExpired).max(200),
 });
 
-// Social sign-in (spec 000 §7). A missing token, code or state gets the spec's
+// Social sign-in. A missing token, code or state gets the spec's
 // 'Missing required input parameters'; names are optional (the provider's verified ones come first).
 const requiredParameter = (max: number) =>
   z
@@ -88,7 +88,7 @@ export const appleSignupRequest = z.strictObject({
 });
 
 export const linkedinUrlRequest = z.strictObject({
-  // The encoded invite state (spec 000 §3); empty or absent when there is no invite.
+  // The encoded invite state; empty or absent when there is no invite.
   state: z
     .string()
     .max(1024, MESSAGES.oauthStateInvalid)
@@ -116,7 +116,7 @@ export const currentUser = z.object({
   active: z.boolean(),
   business: z.object({ businessId: z.number().int() }).nullable(),
   notificationSetting: z.object({ enableEmail: z.boolean() }),
-  // Same-origin address of the profile picture (spec 001 §3); null shows the initial letter.
+  // Same-origin address of the profile picture; null shows the initial letter.
   // A new picture gets a new address, so the browser may cache each one for ever.
   avatarUrl: z.string().nullable(),
 });
@@ -132,7 +132,7 @@ export const userUpdateRequest = z.strictObject({
   }),
 });
 
-// Spec 001 §7 names user_id, group_id and enableEmail; without group_id it is the account-wide
+// Names user_id, group_id and enableEmail; without group_id it is the account-wide
 // e-mail switch, with group_id the caller's Messages toggle in that group (members only;
 // the response is the user either way: read the group toggle with /user/notification_settings).
 // user_id may only name the caller.

@@ -1,4 +1,4 @@
-// Phone numbers (spec 001 §5, §9): US numbers, shown as (xxx) xxx-xxxx with an optional leading +1.
+// Phone numbers: US numbers, shown as (xxx) xxx-xxxx with an optional leading +1.
 
 // Ten digits, optionally after +1 or 1, with the usual separators: 555 123 4567, (555) 123-4567,
 // +1 555.123.4567.

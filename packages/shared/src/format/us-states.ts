@@ -1,4 +1,4 @@
-// US states (spec 001 §3, §5: address country US; state names convert to two-letter abbreviations).
+// US states (address country US; state names convert to two-letter abbreviations).
 
 export const US_STATES = {
   AL: 'Alabama',

@@ -10,7 +10,7 @@ import {
   signInPassword,
 } from './fields.js';
 
-// The account forms of spec 000 §5 with their exact messages.
+// The account forms with their exact messages.
 
 export const signInForm = z.object({
   email: emailField,

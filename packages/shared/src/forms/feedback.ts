@@ -3,7 +3,7 @@ import { FEEDBACK_CONTENT_MAX, FEEDBACK_SUBJECT_MAX } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { requiredText } from './fields.js';
 
-// The feedback dialog (spec 000 §2.2). Its rules are "not shown": both fields are required and bounded.
+// The feedback dialog. Its rules are "not shown": both fields are required and bounded.
 export const feedbackForm = z.object({
   subject: requiredText(MESSAGES.feedbackSubjectRequired).max(
     FEEDBACK_SUBJECT_MAX,

@@ -33,7 +33,7 @@ const password = (min: number, max: number) =>
     .min(min, MESSAGES.atLeast(min))
     .max(max, MESSAGES.lessThan(max));
 
-// Sign in and sign up: 8 to 50 (spec 000 §5, §9).
+// Sign in and sign up: 8 to 50.
 export const signInPassword = password(SIGNIN_PASSWORD_MIN, SIGNIN_PASSWORD_MAX);
 // Settings and reset: 8 to 25.
 export const accountPassword = password(ACCOUNT_PASSWORD_MIN, ACCOUNT_PASSWORD_MAX);

@@ -13,7 +13,7 @@ import {
 } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 
-// The group forms of spec 000 §5 (join dialog, create wizard) and 001 §5 (group dialog,
+// The group forms (join dialog, create wizard) and (group dialog,
 // settings, invite) with their exact messages, and the group texts of both specs.
 
 export const GROUP_MESSAGES = {
@@ -26,7 +26,7 @@ export const GROUP_MESSAGES = {
   leadsEmpty: 'Start by adding a lead to your group',
   groupCreated: 'You have created a new group',
 
-  // Form messages (spec 000 §5, 001 §5)
+  // Form messages
   joinTooLong: "Can't be longer than 100 characters long",
   wizardNameBlank: 'Group name cannot be blank',
   wizardPasswordShort: 'Group password must be at least 6 characters',
@@ -37,14 +37,14 @@ export const GROUP_MESSAGES = {
   inviteEmailRequired: 'Email is required',
   inviteEmailInvalid: 'Must be a valid email',
 
-  // Fallbacks when the server gives no message (spec 000 §8, 001 §8)
+  // Fallbacks when the server gives no message
   addFailed: 'Group add failed.',
   createFailed: 'Create private group failed.',
   updateFailed: 'Update group failed.',
   leaveFailed: 'Leave group failed.',
   removeFailed: 'Remove group failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Groups (issue 5)")
+  // Server answers where the spec is silent (docs/decisions.md, "Groups")
   notFound: 'This group does not exist.',
   notMember: 'You are not a member of this group.',
   wrongPassword: 'The group name or password is incorrect.',
@@ -66,7 +66,7 @@ export const GROUP_MESSAGES = {
   deleted: 'The group has been deleted.',
 } as const;
 
-// Join group dialog (spec 000 §5): each field required, 6 to 100.
+// Join group dialog: each field required, 6 to 100.
 export const joinGroupField = z
   .string({ error: MESSAGES.fieldRequired })
   .trim()
@@ -76,7 +76,7 @@ export const joinGroupField = z
 export const joinGroupForm = z.object({ groupName: joinGroupField, groupPassword: joinGroupField });
 export type JoinGroupForm = z.infer<typeof joinGroupForm>;
 
-// Create group wizard (spec 000 §4, §5): each step validates its own field.
+// Create group wizard: each step validates its own field.
 export const wizardNameField = z
   .string({ error: GROUP_MESSAGES.wizardNameBlank })
   .trim()
@@ -100,7 +100,7 @@ export const createGroupWizardForm = z.object({
 });
 export type CreateGroupWizardForm = z.infer<typeof createGroupWizardForm>;
 
-// Create or edit group dialog (spec 001 §5): name 3–40, description 3–200, product optional 3–100.
+// Create or edit group dialog: name 3–40, description 3–200, product optional 3–100.
 export const groupNameField = z
   .string({ error: GROUP_MESSAGES.nameRequired })
   .trim()
@@ -126,11 +126,11 @@ export const groupDialogForm = z.object({
 });
 export type GroupDialogForm = z.infer<typeof groupDialogForm>;
 
-// Group settings (spec 001 §5): the member's product, optional, trimmed, 3 to 100; the Messages toggle.
+// Group settings: the member's product, optional, trimmed, 3 to 100; the Messages toggle.
 export const groupSettingsForm = z.object({ product: groupProductField, enableEmail: z.boolean() });
 export type GroupSettingsForm = z.infer<typeof groupSettingsForm>;
 
-// Invite user dialog (spec 001 §5).
+// Invite user dialog.
 export const groupInviteEmailField = z
   .string({ error: GROUP_MESSAGES.inviteEmailRequired })
   .trim()

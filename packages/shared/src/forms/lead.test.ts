@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEAD_MESSAGES, type LeadFormInput, leadFieldsFromForm, leadForm } from './lead.js';
 
-// The create/edit lead dialog's rules (spec 001 §4, §5).
+// The create/edit lead dialog's rules.
 
 const address = { street_one: '350 Fifth Avenue', city: 'New York', state_abbrv: 'NY', postal: '10118' };
 const valid: LeadFormInput = {

@@ -16,11 +16,11 @@ import {
 import { isValidPhone } from '../format/phone.js';
 import { STATE_ABBREVIATIONS } from '../format/us-states.js';
 
-// The lead form of spec 001 §5 with its exact messages, the lead texts of spec 001 §2 and §8, and
-// the address of spec 001 §3. The same rules check the dialog in the browser and the calls on the server.
+// The lead form with its exact messages, the lead texts, and
+// the address The same rules check the dialog in the browser and the calls on the server.
 
 export const LEAD_MESSAGES = {
-  // Form messages (spec 001 §5; the ones the spec does not quote follow its pattern)
+  // Form messages (the ones the spec does not quote follow its pattern)
   firstNameRequired: 'First name is required',
   lastNameRequired: 'Last name is required',
   companyRequired: 'Company is required',
@@ -37,12 +37,12 @@ export const LEAD_MESSAGES = {
   postalInvalid: `ZIP code must be ${ZIP_CODE_LENGTH} digits`,
   coordinatesInvalid: 'The location of this address is not valid.',
 
-  // Lead details (spec 001 §2; the lead list's empty state is in GROUP_MESSAGES)
+  // Lead details (the lead list's empty state is in GROUP_MESSAGES)
   commentsEmpty:
     "There's not much here yet. Leave a comment to provide additional information or share your experience(s) working with this lead",
   commentPlaceholder: 'Enter your comment',
 
-  // Fallbacks when the server gives none (spec 001 §8)
+  // Fallbacks when the server gives none
   listFailed: 'Lead list failed.',
   createFailed: 'Create lead failed.',
   updateFailed: 'Update lead failed.',
@@ -50,7 +50,7 @@ export const LEAD_MESSAGES = {
   assignFailed: 'Assign user to lead failed',
   commentFailed: 'Submit chat lead message failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Leads (issue 6)")
+  // Server answers where the spec is silent (docs/decisions.md, "Leads")
   notFound: 'This lead does not exist.',
   ownerOnly: 'Only the member who submitted this lead can do this.',
   ownRating: 'You cannot rate your own lead.',
@@ -102,7 +102,7 @@ export const postalField = z
   .trim()
   .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), LEAD_MESSAGES.postalInvalid);
 
-/** An address as the calls send it (spec 001 §3): US only; coordinates optional (the server fills them from the ZIP). */
+/** An address as the calls send it: US only; coordinates optional (the server fills them from the ZIP). */
 export const addressInput = z.strictObject(
   {
     street_one: z
@@ -160,7 +160,7 @@ export function requireOneContact(
 }
 
 /**
- * The create/edit lead dialog (spec 001 §4, §5): the chosen contact-info kinds start with email,
+ * The create/edit lead dialog: the chosen contact-info kinds start with email,
  * up to 3, each once; only the chosen kinds' values count and are sent.
  */
 export const leadForm = z

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_COUNTRY, ZIP_CODE_LENGTH } from '../constants.js';
 import { emailField, requiredText } from './fields.js';
 
-// The payment form of spec 000 §2.2, §5. The card fields themselves are the card provider's
+// The payment form The card fields themselves are the card provider's
 // (Stripe Elements) or, with the local provider, ours (localCardForm below).
 
 export const PAYMENT_MESSAGES = {
@@ -11,13 +11,13 @@ export const PAYMENT_MESSAGES = {
   zipRequired: 'Zip code is required',
   zipNumeric: 'Zip code must be a number',
   zipLength: `Zip code must be exactly ${ZIP_CODE_LENGTH} characters`,
-  // Outcomes (spec 000 §4, §8)
+  // Outcomes
   paymentFailed: (message: string) => `Payment failed: ${message}`,
   subscriptionNeedsPaymentMethod: 'Add a payment method before starting the subscription.',
   customerMissing: 'Your stripe customer is not created yet.',
   cardDeclined: 'Your card was declined.',
   paymentMethodUpdated: 'Payment method has been updated.',
-  // Fallbacks (spec 000 §8)
+  // Fallbacks
   createCustomerFailed: 'Create stripe customer failed.',
   updatePaymentFailed: 'Update payment failed.',
   startSubscriptionFailed: 'Start subscription failed.',

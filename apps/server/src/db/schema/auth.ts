@@ -2,7 +2,7 @@ import { index, integer, pgEnum, pgTable, serial, text, timestamp, uuid } from '
 import { users } from './users.js';
 
 // Refresh tokens are stored only as SHA-256 hashes and rotated on every use;
-// tokens issued from one sign-in share a family, revoked whole on reuse (ARCHITECTURE §3).
+// tokens issued from one sign-in share a family, revoked whole on reuse.
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {

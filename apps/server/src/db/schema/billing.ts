@@ -3,7 +3,7 @@ import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex 
 import { businesses } from './businesses.js';
 import { users } from './users.js';
 
-// Billing (issue 4). The business is the billing account (ARCHITECTURE §5). Two layers:
+// Billing. The business is the billing account. Two layers:
 // - billing_*: the app's own record of each business's customer, subscription and invoices, whichever
 //   provider runs them. The local provider's answers and Stripe's (calls and webhooks) land here alike.
 // - local_billing_*: the local provider's books, standing in for Stripe when it is not configured.

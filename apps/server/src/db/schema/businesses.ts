@@ -1,6 +1,6 @@
 import { pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
-// A business is the billing account (ARCHITECTURE §5).
+// A business is the billing account.
 export const businesses = pgTable('businesses', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-// Feedback sent from the Feedback dialog (spec 000 §2.2); also e-mailed to SUPPORT_EMAIL.
+// Feedback sent from the Feedback dialog; also e-mailed to SUPPORT_EMAIL.
 // Deleted with the rest of a closed account's data by the erasure job.
 export const feedback = pgTable(
   'feedback',

@@ -14,7 +14,7 @@ import {
 import { products, targets } from './lookups.js';
 import { users } from './users.js';
 
-// Groups (issue 5; spec 000 §4, 001 §3, §6; ARCHITECTURE §5): the creator is OWNER, others MEMBER.
+// Groups: the creator is OWNER, others MEMBER.
 
 export const groupMemberRole = pgEnum('group_member_role', ['OWNER', 'MEMBER']);
 
@@ -31,7 +31,7 @@ export const groups = pgTable(
     codeHash: text('code_hash'),
     targetId: integer('target_id').references(() => targets.id),
     productId: integer('product_id').references(() => products.id),
-    // The create dialog's free-text product (spec 001 §5).
+    // The create dialog's free-text product.
     product: text('product'),
     createdBy: integer('created_by')
       .notNull()
@@ -54,7 +54,7 @@ export const groupMembers = pgTable(
     role: groupMemberRole('role').notNull(),
     // 'Product I'm selling' in this group (settings, 'Products Offered' in the users list).
     product: text('product'),
-    // The group's Messages toggle (spec 001 §2: group chat notifications).
+    // The group's Messages toggle (group chat notifications).
     enableEmail: boolean('enable_email').notNull().default(true),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },

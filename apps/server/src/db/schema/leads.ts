@@ -16,7 +16,7 @@ import {
 import { groups } from './groups.js';
 import { users } from './users.js';
 
-// Leads (issue 6; spec 001 §3, §6): submitted to a group by a member, who owns it.
+// Leads: submitted to a group by a member, who owns it.
 
 export const leads = pgTable(
   'leads',
@@ -25,7 +25,7 @@ export const leads = pgTable(
     groupId: integer('group_id')
       .notNull()
       .references(() => groups.id, { onDelete: 'cascade' }),
-    // The submitter; accounts are erased, never deleted, so their leads stay (ARCHITECTURE §5).
+    // The submitter; accounts are erased, never deleted, so their leads stay.
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
@@ -39,7 +39,7 @@ export const leads = pgTable(
     phone: text('phone'),
     linkedin: text('linkedin'),
     notes: text('notes'),
-    // The US address (spec 001 §3).
+    // The US address.
     streetOne: text('street_one').notNull(),
     streetTwo: text('street_two'),
     city: text('city').notNull(),
@@ -53,7 +53,7 @@ export const leads = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    // Sort ACTIVITY (spec 001 §9): moved by creation, edits, ratings and comments.
+    // Sort ACTIVITY: moved by creation, edits, ratings and comments.
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -85,7 +85,7 @@ export const leadRatings = pgTable(
   (t) => [primaryKey({ columns: [t.leadId, t.kind, t.userId] })],
 );
 
-// Chat rooms (spec 001 §3): a lead's comments are its room's messages. The chat issue adds the
+// Chat rooms: a lead's comments are its room's messages. The chat issue adds the
 // other kinds' rooms (direct, group, opportunity, business).
 export const chatRoomKind = pgEnum('chat_room_kind', ['LEAD', 'GROUP', 'OPPORTUNITY', 'DIRECT', 'BUSINESS']);
 

@@ -1,8 +1,8 @@
 import zipcodes from 'zipcodes';
 import { notFound } from '../../http/errors.js';
 
-// The offline ZIP table (ARCHITECTURE §4): the `zipcodes` package, US and Canadian codes; addresses
-// are US only (spec 001 §3), so a Canadian code is unknown here.
+// The offline ZIP table: the `zipcodes` package, US and Canadian codes; addresses
+// are US only, so a Canadian code is unknown here.
 
 export interface ZipPlace {
   postal: string;

@@ -14,7 +14,7 @@ import { accountExistsEmail, confirmationEmail, passwordResetEmail } from './aut
 import * as q from './auth.queries.js';
 import { deleteUserSocialIdentities } from './social.queries.js';
 
-// Lifetimes of ARCHITECTURE §3.
+// Lifetimes: refresh tokens 30 days, sign-up links 72 hours, reset links 1 hour.
 const REFRESH_TOKEN_TTL_MS = 30 * 24 * HOUR_MS;
 const EMAIL_TOKEN_TTL_MS: Record<EmailAction, number> = {
   SIGNUP_CONFIRMATION: 72 * HOUR_MS,

@@ -14,7 +14,7 @@ import { useEmailTokens } from './auth.queries.js';
 import { issueSession } from './auth.service.js';
 import * as q from './social.queries.js';
 
-// Sign in with Google, Apple or LinkedIn (spec 000 §7, issue 3). Accounts are keyed by the provider's
+// Sign in with Google, Apple or LinkedIn. Accounts are keyed by the provider's
 // subject; a first sign-in joins the account of the same e-mail address only when the provider
 // says it verified that address. Every refusal of a token, code or state is a 401 with the spec's
 // fallback message, and changes nothing.
@@ -26,7 +26,7 @@ const FAILED: Record<SocialProvider, string> = {
   LINKEDIN: MESSAGES.linkedInLoginFailed,
 };
 
-// LinkedIn (spec 000 §2.1): the provider sends the browser back to /oauth_login.
+// LinkedIn: the provider sends the browser back to /oauth_login.
 export const LINKEDIN_CALLBACK_PATH = '/oauth_login';
 const LINKEDIN_SCOPE = 'openid profile email';
 // Long enough to sign in at the provider, short enough that a stolen state is soon worthless.

@@ -1,11 +1,11 @@
 import type { DbOrTx } from '../../db/client.js';
 import * as q from './billing.queries.js';
 
-// The two billing facts the current user carries (spec 000 §3: hasPaymentMethod, active). Kept apart
+// The two billing facts the current user carries (hasPaymentMethod, active). Kept apart
 // from billing.service.ts so the users module can read them without a cycle of imports.
 
 export interface BillingFlags {
-  /** The business has a default card (ARCHITECTURE §5: a business user's reflects the business's). */
+  /** The business has a default card (a business user's reflects the business's). */
   hasPaymentMethod: boolean;
   /** The business's subscription is active. */
   active: boolean;

@@ -29,8 +29,8 @@ import * as q from './billing.queries.js';
 import type { InvoiceLinks } from './invoice-links.js';
 import { renderInvoicePdf } from './invoice-pdf.js';
 
-// Billing (spec 000 §4, §7; 001 §2 Invoices, §7). The business is the billing account
-// (ARCHITECTURE §5); its admins manage it, and so does the owner of a personal business.
+// Billing. The business is the billing account; its admins manage it, and so does the owner
+// of a personal business.
 
 type SubscriptionSummary = z.input<typeof subscriptionSummary>;
 
@@ -223,7 +223,7 @@ export async function localCreatePaymentMethod(
 
 /**
  * `/billing/create_customer`: the billing customer of the caller's business, made once. A caller
- * without a business first gets a personal business of one, named after them (ARCHITECTURE §5).
+ * without a business first gets a personal business of one, named after them.
  * `price_id` is accepted for the spec's sake; the price is the server's (STRIPE_PRICE_ID).
  */
 export async function createCustomer(

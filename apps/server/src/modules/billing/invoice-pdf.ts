@@ -18,7 +18,7 @@ export interface InvoicePdfData {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** MM-DD-YYYY in UTC, as the Invoices page shows billing periods (spec 001 §3). */
+/** MM-DD-YYYY in UTC, as the Invoices page shows billing periods. */
 export function formatBillingDate(date: Date): string {
   return `${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}-${pad(date.getUTCFullYear(), 4)}`;
 }

@@ -42,7 +42,7 @@ export async function createBusinessWithAdmin(
 }
 
 /**
- * A business of one for a user who subscribes without one (ARCHITECTURE §5), named after them.
+ * A business of one for a user who subscribes without one, named after them.
  * Runs in the caller's transaction; the caller has made sure the user has no business yet.
  */
 export async function createPersonalBusiness(db: DbOrTx, user: { id: number; firstName: string; lastName: string }) {

@@ -6,9 +6,8 @@ import { avatarUrlOf, displayName } from '../accounts/accounts.service.js';
 import { findLeadRoomId, requireLeadMember, touchLead } from '../leads/leads.access.js';
 import * as q from './chat.queries.js';
 
-// Chat (issue 6 builds a lead's comments; spec 001 §2, §3, §7; ARCHITECTURE §5: comments are stored and
-// shown to the lead's group). The chat issue adds the other room kinds and realtime delivery.
-// Decisions: docs/decisions.md "Leads (issue 6): ratings and comments".
+// Chat: a lead's comments are stored and shown to the lead's group. The chat issue adds the other room kinds and realtime delivery.
+// Decisions: docs/decisions.md "Leads: ratings and comments".
 
 const roomNotFound = () => notFound('CHAT_ROOM_NOT_FOUND');
 

@@ -2,7 +2,7 @@ import { GROUP_INVITE_EXPIRY_DAYS } from '@leadcircle/shared';
 import type { MailMessage } from '../../providers/mail/mailer.js';
 import { message } from '../auth/auth.emails.js';
 
-// The group invite (spec 001 §7 /group/invite): the link of ARCHITECTURE §4.
+// The e-mail of /group/invite, with the invite link.
 export function groupInviteEmail(to: string, p: { inviterName: string; groupName: string; url: string }): MailMessage {
   return message(
     to,

@@ -65,7 +65,7 @@ async function requireOwner(db: DbOrTx, groupId: number, userId: number) {
   return found;
 }
 
-/** Creating or joining needs the business's payment method (spec 000 §4, §6). */
+/** Creating or joining needs the business's payment method. */
 async function requirePaymentMethod(deps: AppDeps, userId: number) {
   const user = await users.findUserById(deps, userId);
   if (!user) throw notFound('USER_NOT_FOUND');
@@ -208,7 +208,7 @@ export async function updateGroupUser(
 ): Promise<GroupSummary> {
   const { member } = await requireGroupMember(deps.db, input.group_id, userId);
   if (input.user_id !== userId) throw forbidden('GROUP_USER_SELF_ONLY');
-  // Roles do not change (ARCHITECTURE §5): the creator is OWNER for good.
+  // Roles do not change: the creator is OWNER for good.
   if (input.user_role !== undefined && input.user_role !== member.role) throw ownerOnly();
   if (input.product !== undefined) {
     await q.updateMember(deps.db, input.group_id, userId, { product: input.product || null });

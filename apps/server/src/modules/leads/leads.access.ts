@@ -5,7 +5,7 @@ import { chatRooms, leads } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { requireGroupMember } from '../groups/groups.access.js';
 
-// Who may reach a lead (spec 001 §6; ARCHITECTURE §5): members of its group. The leads, ratings and
+// Who may reach a lead: members of its group. The leads, ratings and
 // chat modules all check through here.
 
 export type LeadRow = typeof leads.$inferSelect;
@@ -43,7 +43,7 @@ export async function findLeadRoomId(db: DbOrTx, leadId: number): Promise<number
 export const leadOwnerOnly = () => forbidden('LEAD_OWNER_ONLY');
 
 /**
- * The lead for its owner (spec 001 §6: only the member who submitted it edits, deletes or assigns
+ * The lead for its owner (only the member who submitted it edits, deletes or assigns
  * it): requireLeadMember, then 403 LEAD_OWNER_ONLY to another member.
  */
 export async function requireLeadOwner(db: DbOrTx, leadId: number, userId: number, groupId?: number) {

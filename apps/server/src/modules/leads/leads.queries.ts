@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { chatRooms, leadRatings, leads, users } from '../../db/schema/index.js';
 
-// Leads (issue 6): Drizzle only, every query scoped by group or lead; "nothing found" is undefined.
+// Leads: Drizzle only, every query scoped by group or lead; "nothing found" is undefined.
 
 export type NewLead = typeof leads.$inferInsert;
 export type LeadFields = Omit<NewLead, 'id' | 'groupId' | 'createdBy' | 'createdAt' | 'ratingSum' | 'ratingCount'>;

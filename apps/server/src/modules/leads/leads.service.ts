@@ -24,7 +24,7 @@ import { countLeadsByGroup, memberLeadStats } from '../groups/groups.service.js'
 import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
 
-// Leads (issue 6): spec 001 §2, §3, §6, §7; statuses in docs/decisions.md "Leads (issue 6): server".
+// Leads: statuses in docs/decisions.md "Leads: server".
 
 type LeadFieldsInput = Omit<z.output<typeof leadUpdateRequest>, 'lead_id' | 'group_id'>;
 
@@ -228,7 +228,7 @@ async function* exportLines(db: DbOrTx, groupId: number): AsyncGenerator<string>
 }
 
 /**
- * A group's leads as CSV (spec 001 §3 headers), for its members: checked before anything is sent,
+ * A group's leads as CSV (the fixed headers), for its members: checked before anything is sent,
  * then streamed in keyset batches, so the table is never held in memory.
  */
 export async function exportLeads(

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { CallRegistrar } from '../../http/call.js';
 import * as ratings from './ratings.service.js';
 
-// The rating calls of spec 001 §7.
+// The rating calls.
 export function registerRatingRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(ratingCalls.qualityGet, ({ userId, body }) => ratings.getQualityRating(deps, userId, body.lead_id));
   call(ratingCalls.qualityRate, ({ userId, body }) => ratings.rateQuality(deps, userId, body));

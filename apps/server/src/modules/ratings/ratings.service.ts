@@ -5,9 +5,9 @@ import { forbidden } from '../../http/errors.js';
 import { type LeadRow, leadNotFound, leadRatingOf, requireLeadMember, touchLead } from '../leads/leads.access.js';
 import * as q from './ratings.queries.js';
 
-// Lead ratings (issue 6; spec 001 §3, §6, §7): members of the lead's group rate it 1–5 (0 takes the
+// Lead ratings: members of the lead's group rate it 1–5 (0 takes the
 // rating back); its owner cannot. Quality ratings are also kept as leads.rating_sum / rating_count.
-// Decisions: docs/decisions.md "Leads (issue 6): ratings and comments".
+// Decisions: docs/decisions.md "Leads: ratings and comments".
 
 /** Members' ratings (the average of their rated leads' averages), for a page of members: one query. */
 export function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {

@@ -8,7 +8,7 @@ import * as q from '../accounts/accounts.service.js';
 import { AVATAR_CONTENT_TYPE, AVATAR_EXTENSION, toAvatarPicture } from './avatar-image.js';
 import { presentUser } from './users.service.js';
 
-// Profile pictures (spec 001 §3): one per user, stored under a new random name on every upload,
+// Profile pictures: one per user, stored under a new random name on every upload,
 // so its address changes with it and browsers may cache each address for ever.
 
 const pictureNotFound = () => notFound('AVATAR_NOT_FOUND');

@@ -1,6 +1,6 @@
 import { type BillingProvider as BillingProviderName, PAYMENT_MESSAGES } from '@leadcircle/shared';
 
-// The card payment provider (ARCHITECTURE §4): the local provider (records in PostgreSQL, Stripe's
+// The card payment provider: the local provider (records in PostgreSQL, Stripe's
 // test-card behaviour) by default, Stripe when STRIPE_SECRET_KEY is set. Both speak in the shapes
 // below; amounts are in cents, dates are Dates.
 
@@ -90,7 +90,7 @@ export class WebhookVerificationError extends Error {
 
 // Stripe's own words for its declines; the local provider uses them too.
 export const DECLINE_MESSAGES: Record<string, string> = {
-  // Spec 000 §8's text for a declined card, which is also Stripe's.
+  // Text for a declined card, which is also Stripe's.
   card_declined: PAYMENT_MESSAGES.cardDeclined,
   insufficient_funds: 'Your card has insufficient funds.',
   expired_card: 'Your card has expired.',

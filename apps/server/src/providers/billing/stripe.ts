@@ -12,7 +12,7 @@ import {
   WebhookVerificationError,
 } from './billing-provider.js';
 
-// Stripe, through its server SDK (ARCHITECTURE §4). Every call that creates or changes something
+// Stripe, through its server SDK. Every call that creates or changes something
 // carries an idempotency key, so the SDK's own retries never charge or subscribe twice.
 
 // Stripe's signed webhook timestamps older than this are refused (replay protection).

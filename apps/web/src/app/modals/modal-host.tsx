@@ -4,7 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { type ModalName, modalClosed, selectActiveModal } from '../../core/modals-slice';
 import { HelpDialog } from '../shell/help-dialog';
 
-// The one place modal dialogs render (spec 000 §2.2): only the open one that comes first in the
+// The one place modal dialogs render: only the open one that comes first in the
 // spec's order shows. A feature opens its dialog with `modalOpened(name)`; to add one, render it
 // below under its name. Each dialog is mounted only while it shows, so it starts fresh every time.
 
@@ -16,7 +16,7 @@ function lazyDialog<P>(load: () => Promise<ComponentType<P>>) {
 const loadBilling = () => import('../../features/billing');
 const PaymentDialog = lazyDialog(() => loadBilling().then((m) => m.PaymentDialog));
 const PaymentSuccessDialog = lazyDialog(() => loadBilling().then((m) => m.PaymentSuccessDialog));
-// The group dialogs; loading their area registers the pending group actions (spec 000 §4).
+// The group dialogs; loading their area registers the pending group actions.
 const loadGroups = () => import('../../features/groups');
 const CreateGroupWizard = lazyDialog(() => loadGroups().then((m) => m.CreateGroupWizard));
 const JoinGroupDialog = lazyDialog(() => loadGroups().then((m) => m.JoinGroupDialog));

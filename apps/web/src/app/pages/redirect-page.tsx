@@ -9,7 +9,7 @@ import { useGetCurrentUserQuery } from '../../core/current-user-api';
 import { useAcceptPendingInvite } from '../../features/invites/use-accept-pending-invite';
 import { errorMessage, isApiError } from '../../lib/api-error';
 
-// Decides where to go after authentication (spec 000 §4): admins to manage-users, others to
+// Decides where to go after authentication: admins to manage-users, others to
 // activities, after accepting a stored invite.
 export function RedirectPage() {
   const { data: user, error, refetch } = useGetCurrentUserQuery();

@@ -22,10 +22,10 @@ import { ModalHost } from '../modals/modal-host';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
 
-// The frame of every protected screen except /redirect and /signout (spec 001 §2).
+// The frame of every protected screen except /redirect and /signout.
 export function AppShell() {
   const { data: user } = useGetCurrentUserQuery();
-  // Loaded on entry (spec 001 §2); a user without a business simply has none.
+  // Loaded on entry; a user without a business simply has none.
   useGetMyBusinessQuery();
   const dispatch = useAppDispatch();
   const isCollapsed = useAppSelector((state) => state.ui.isSidebarCollapsed);

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useClientConfig } from '../../lib/client-config';
 
-// The help/support dialog (spec 000 §1, 001 §2): the support address, and where answers are written down.
+// The help/support dialog: the support address, and where answers are written down.
 export function HelpDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { supportEmail } = useClientConfig();
   const titleId = useId();

@@ -15,11 +15,11 @@ import type { ModalName } from '../../core/modals-slice';
 
 export type MenuItem = { label: string; icon: SvgIconComponent } & (
   | { to: string }
-  // Help and Send Feedback open a dialog rather than a page (spec 001 §2).
+  // Help and Send Feedback open a dialog rather than a page.
   | { opens: ModalName }
 );
 
-// The sidebar of spec 001 §2, in its order; admins also see Manage Users, CRMs and Invoices.
+// The sidebar, in its order; admins also see Manage Users, CRMs and Invoices.
 export function menuSectionsFor(role: UserRole | undefined): MenuItem[][] {
   const adminSection: MenuItem[] = [
     { label: 'Manage Users', icon: ManageAccountsIcon, to: ROUTES.adminManageUsers },

@@ -93,7 +93,7 @@ interface SidebarProps {
   onOpenModal: (modal: ModalName) => void;
 }
 
-// 304 px wide, 90 px when collapsed (spec 001 §9); below the md breakpoint a temporary drawer.
+// 304 px wide, 90 px when collapsed; below the md breakpoint a temporary drawer.
 export function Sidebar(props: SidebarProps) {
   const { role, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } = props;
 

@@ -1,7 +1,7 @@
 import { CLOSED_ACCOUNT_INVISIBLE_HOURS, MINIMUM_AGE } from '@leadcircle/shared';
 import { LEGAL_LAST_UPDATED, type LegalText } from './legal-document';
 
-// The privacy policy (spec 000 §2.2, 001 §2): it names the card payment provider, the minimum age
+// The privacy policy: it names the card payment provider, the minimum age
 // and the 24-hour rule for closed accounts; the numbers come from the shared constants.
 
 export function privacyPolicy(supportEmail: string): LegalText {

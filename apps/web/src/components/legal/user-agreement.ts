@@ -1,7 +1,7 @@
 import { CLOSED_ACCOUNT_INVISIBLE_HOURS, MINIMUM_AGE, SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
 import { LEGAL_LAST_UPDATED, type LegalText } from './legal-document';
 
-// The User Agreement (terms of use): spec 001 §2 "User Agreement tab 1", /user-agreement and /terms.
+// The User Agreement (terms of use): "User Agreement tab 1", /user-agreement and /terms.
 
 export function userAgreement(supportEmail: string): LegalText {
   const contact = supportEmail || 'the support address shown under Help in the app';

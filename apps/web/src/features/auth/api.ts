@@ -1,7 +1,7 @@
 import { type CallRequest, type CallResponse, userCalls } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
-// The account calls a signed-out visitor makes (spec 000 §7).
+// The account calls a signed-out visitor makes.
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     login: build.mutation<CallResponse<typeof userCalls.login>, CallRequest<typeof userCalls.login>>({
@@ -17,7 +17,7 @@ export const authApi = baseApi.injectEndpoints({
     >({
       query: (body) => ({ call: userCalls.emailConfirmationAction, body, params: { token: body.token } }),
     }),
-    // Social sign-in (spec 000 §7): each answers tokens like login.
+    // Social sign-in: each answers tokens like login.
     googleSignup: build.mutation<
       CallResponse<typeof userCalls.googleSignup>,
       CallRequest<typeof userCalls.googleSignup>

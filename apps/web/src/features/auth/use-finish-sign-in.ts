@@ -6,7 +6,7 @@ import { type PendingInvite, storeInvite } from '../../lib/invite-storage';
 
 /**
  * Every sign-in ends here (password, Google, Apple, LinkedIn): the invite the visitor came with is
- * kept for the redirect screen to accept (spec 000 §4), then the session starts and the public-only
+ * kept for the redirect screen to accept, then the session starts and the public-only
  * guard moves on.
  */
 export function useFinishSignIn(): (tokens: Tokens, invite: PendingInvite | null) => void {

@@ -1,7 +1,7 @@
 import { billingCalls, type CallRequest, type CallResponse } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
-// The billing calls of spec 000 §7 and 001 §7. The business is the billing account (ARCHITECTURE §5).
+// The billing calls. The business is the billing account.
 type Call = typeof billingCalls;
 
 export const billingApi = baseApi
@@ -20,7 +20,7 @@ export const billingApi = baseApi
         query: () => ({ call: billingCalls.invoices, body: {} }),
         providesTags: ['Invoices'],
       }),
-      // Local provider only: what Stripe.js does in the browser when Stripe is configured (ARCHITECTURE §4).
+      // Local provider only: what Stripe.js does in the browser when Stripe is configured.
       localCreatePaymentMethod: build.mutation<
         CallResponse<Call['localCreatePaymentMethod']>,
         CallRequest<Call['localCreatePaymentMethod']>
@@ -31,12 +31,12 @@ export const billingApi = baseApi
         query: (body) => ({ call: billingCalls.createCustomer, body }),
         invalidatesTags: ['Billing'],
       }),
-      // The user's hasPaymentMethod follows the business's payment method (ARCHITECTURE §5).
+      // The user's hasPaymentMethod follows the business's payment method.
       updatePayment: build.mutation<CallResponse<Call['updatePayment']>, CallRequest<Call['updatePayment']>>({
         query: (body) => ({ call: billingCalls.updatePayment, body }),
         invalidatesTags: ['PaymentMethod', 'Billing', 'CurrentUser'],
       }),
-      // Spec 000 §4: after subscribing, the user is fetched again (its active flag changes).
+      // After subscribing, the user is fetched again (its active flag changes).
       startSubscription: build.mutation<
         CallResponse<Call['startSubscription']>,
         CallRequest<Call['startSubscription']>

@@ -2,7 +2,7 @@ import type { ClientConfig } from '@leadcircle/shared';
 import { useClientConfig } from '../../lib/client-config';
 
 // The server's billing configuration (GET /api/client-config: billing). With no configuration the
-// local provider stands in for Stripe (ARCHITECTURE §4).
+// local provider stands in for Stripe.
 export type BillingClientConfig = ClientConfig['billing'];
 
 export function useBillingConfig(): BillingClientConfig {

@@ -1,7 +1,7 @@
 import { DEFAULT_COUNTRY } from '@leadcircle/shared';
 
 // Countries where card payments are taken (Stripe's supported business countries); US first, the default
-// (spec 000 §9). Codes are ISO 3166-1 alpha-2, as the payment method's billing details carry them.
+//. Codes are ISO 3166-1 alpha-2, as the payment method's billing details carry them.
 const CODES = (
   'AU AT BE BG BR CA HR CY CZ DK EE FI FR DE GI GR HK HU IN IE IT JP LV LI LT LU MY MT MX NL NZ NO PL PT RO SG SK SI ES ' +
   'SE CH TH AE GB'

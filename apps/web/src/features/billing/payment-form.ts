@@ -9,8 +9,8 @@ import {
 } from '@leadcircle/shared';
 import { z } from 'zod';
 
-// The Payment dialog's form (spec 000 §2.2, §5). With the local provider the card fields are ours, in
-// place of Stripe Elements (ARCHITECTURE §4); they check what Elements checks, with Elements' words.
+// The Payment dialog's form. With the local provider the card fields are ours, in
+// place of Stripe Elements; they check what Elements checks, with Elements' words.
 
 const CARD_NUMBER_MAX_DIGITS = 19;
 
@@ -84,7 +84,7 @@ const withStripeCard = paymentForm
 
 export type PaymentFormInput = z.input<ReturnType<typeof withLocalCard>>;
 
-/** The payment form of spec 000 §5, with our card number, expiry and CVC for the local provider. */
+/** The payment form, with our card number, expiry and CVC for the local provider. */
 export function paymentFormSchema(
   provider: BillingProvider,
   now: () => Date = () => new Date(),

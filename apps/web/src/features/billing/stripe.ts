@@ -1,6 +1,6 @@
 import type { Stripe } from '@stripe/stripe-js';
 // The pure entry: importing it does not load Stripe.js; only loadStripe does, and only with a key
-// (its script host is unreachable offline, ARCHITECTURE §8).
+// (its script host is unreachable offline).
 import { loadStripe } from '@stripe/stripe-js/pure';
 
 const loading = new Map<string, Promise<Stripe | null>>();

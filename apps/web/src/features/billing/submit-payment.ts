@@ -1,7 +1,7 @@
 import { MESSAGES, PAYMENT_MESSAGES } from '@leadcircle/shared';
 import { errorMessage, isApiError } from '../../lib/api-error';
 
-// The payment submit of spec 000 §4, as one sequence over the calls it needs, so the order and
+// The payment submit, as one sequence over the calls it needs, so the order and
 // every message can be tested without a browser or a card provider.
 
 export type PaymentMode = 'subscribe' | 'update';
@@ -20,7 +20,7 @@ export type PaymentOutcome = { ok: true; message: string | null } | { ok: false;
 
 const CARD_DECLINED = 'card_declined';
 
-/** Spec 000 §8: an error containing card_declined is 'Your card was declined.'; others show the server's message. */
+/** An error containing card_declined is 'Your card was declined.'; others show the server's message. */
 export function paymentErrorMessage(error: unknown, fallback: string): string {
   const texts = isApiError(error) ? [error.code, error.message] : error instanceof Error ? [error.message] : [];
   if (texts.some((text) => text?.includes(CARD_DECLINED))) return PAYMENT_MESSAGES.cardDeclined;

@@ -2,7 +2,7 @@ import { type InviteAction, ROUTES } from '@leadcircle/shared';
 import type { PendingInvite } from '../../lib/invite-storage';
 import type { AuthNavigationState, EmailTokenState } from '../../lib/navigation-state';
 
-// Where the links of the spec's e-mails lead (spec 000 §2.1, §2.2; ARCHITECTURE §4 lists them).
+// Where the links of our e-mails lead (lib/links.ts on the server makes them).
 
 export interface LinkTarget {
   to: string;

@@ -3,8 +3,8 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/base-api';
 import { refreshListsAfterChange } from '../../core/list-refresh';
 
-// The group calls of spec 000 §7 and 001 §7, and the lookups the create wizard offers. The lists
-// ('Groups', 'GroupUsers') refresh LIST_REFRESH_DELAY_MS after a change (spec 001 §4); one group's
+// The group calls, and the lookups the create wizard offers. The lists
+// ('Groups', 'GroupUsers') refresh LIST_REFRESH_DELAY_MS after a change; one group's
 // own record ('Group') at once.
 type Group = typeof groupCalls;
 type ListTag = 'Groups' | 'GroupUsers';

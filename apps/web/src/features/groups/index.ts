@@ -1,4 +1,4 @@
-// Groups (spec 000 §4, 001 §2): loaded as one code-split area. Loading it registers the runners of
+// Groups: loaded as one code-split area. Loading it registers the runners of
 // the pending group actions, before either group dialog can ask for payment.
 import './pending-actions';
 

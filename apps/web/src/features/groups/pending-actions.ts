@@ -4,7 +4,7 @@ import type { AppDispatch } from '../../core/store';
 import { isApiError } from '../../lib/api-error';
 import { groupsApi } from './api';
 
-// The pending forms of spec 000 §3: what create and join save while the payment dialog is open.
+// The pending forms: what create and join save while the payment dialog is open.
 export interface PendingGroupCreate {
   name: string;
   private_code: string;
@@ -25,7 +25,7 @@ export function isPaymentMethodRequired(error: unknown): boolean {
   return isApiError(error) && error.code === PAYMENT_METHOD_REQUIRED;
 }
 
-/** Sends the wizard's create request (spec 000 §3: name, privateCode, targetId, productId, group type). */
+/** Sends the wizard's create request (name, privateCode, targetId, productId, group type). */
 export async function createGroupFromWizard(payload: PendingGroupCreate, dispatch: AppDispatch): Promise<number> {
   const request = groupsApi.endpoints.createPrivateGroup.initiate({
     name: payload.name,
@@ -38,7 +38,7 @@ export async function createGroupFromWizard(payload: PendingGroupCreate, dispatc
   return group.groupId;
 }
 
-/** Sends the join request (spec 000 §3: groupName, privateCode, product_id). */
+/** Sends the join request (groupName, privateCode, product_id). */
 export async function joinGroupWithPassword(payload: PendingGroupAdd, dispatch: AppDispatch): Promise<number> {
   const group = await dispatch(groupsApi.endpoints.joinGroup.initiate(payload)).unwrap();
   return group.groupId;

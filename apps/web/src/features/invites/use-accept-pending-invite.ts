@@ -4,7 +4,7 @@ import { clearStoredInvite, readStoredInvite } from '../../lib/invite-storage';
 import { useAcceptGroupInviteMutation, useAcceptOpportunityInviteMutation } from './api';
 
 /**
- * Accepts the invite stored before sign-in (spec 000 §4) and answers where to go next:
+ * Accepts the invite stored before sign-in and answers where to go next:
  * the group's user list or the opportunity list, or null when there was none or it failed.
  * The stored invite is cleared either way; errors are only logged.
  */
@@ -26,7 +26,7 @@ export function useAcceptPendingInvite(): () => Promise<string | null> {
       await acceptOpportunityInvite({ opportunity_id: id, invite_code: invite.inviteCode }).unwrap();
       return ROUTES.opportunities;
     } catch {
-      // Only logged (spec 000 §4): the base query has reported the failed call.
+      // Only logged: the base query has reported the failed call.
       return null;
     }
   }, [acceptGroupInvite, acceptOpportunityInvite]);

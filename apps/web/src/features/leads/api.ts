@@ -12,13 +12,13 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/base-api';
 import { refreshListsAfterChange } from '../../core/list-refresh';
 
-// The lead calls of spec 001 §7: the list, one lead, create/edit/delete, its rating and its comments.
-// The lead list refreshes LIST_REFRESH_DELAY_MS after a create, edit or delete (spec 001 §4); an open
+// The lead calls: the list, one lead, create/edit/delete, its rating and its comments.
+// The lead list refreshes LIST_REFRESH_DELAY_MS after a create, edit or delete; an open
 // lead takes the call's answer at once.
 
 type CommentsPage = CallResponse<typeof chatCalls.leadList>;
 
-/** The offset of the next older page of comments, while there are any (spec 001 §9: offsets grow by 50). */
+/** The offset of the next older page of comments, while there are any (offsets grow by 50). */
 export function nextCommentsOffset(lastPage: CommentsPage, lastOffset: number): number | undefined {
   const next = lastOffset + PAGE_SIZE;
   return next < lastPage.totalCount ? next : undefined;

@@ -1,3 +1,3 @@
-// Leads (spec 001 §2): the group's lead list (the group page's Leads tab) and a lead's details, one code-split area.
+// Leads: the group's lead list (the group page's Leads tab) and a lead's details, one code-split area.
 export { GroupLeadsPage } from './pages/group-leads-page';
 export { LeadDetailsPage } from './pages/lead-details-page';

@@ -1,7 +1,7 @@
 import { type CallRequest, type CallResponse, type CurrentUser, userCalls } from '@leadcircle/shared';
 import { usersApi } from '../../core/current-user-api';
 
-// The signed-in user's own account (spec 000 §7): profile, password, notifications, picture, deletion.
+// The signed-in user's own account: profile, password, notifications, picture, deletion.
 // A call that answers the updated user puts it in the cache, so the shell shows the change at once.
 
 type StoreUserQueryApi = {

@@ -3,7 +3,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink } from 'react-router';
 
-// The footer of the sign-up screen (spec 001 §2).
+// The footer of the sign-up screen.
 export function LegalFooter() {
   return (
     <Stack component="footer" direction="row" spacing={3} sx={{ justifyContent: 'center', py: 2 }}>

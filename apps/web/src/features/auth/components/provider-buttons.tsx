@@ -23,7 +23,7 @@ interface ProviderButtonsProps {
 }
 
 /**
- * Sign in with LinkedIn, Apple or Google (spec 000 §2.2). Google's and Apple's scripts load only
+ * Sign in with LinkedIn, Apple or Google. Google's and Apple's scripts load only
  * when the server names their client id; an unconfigured provider says so when clicked.
  */
 export function ProviderButtons({ invite, onSignedIn }: ProviderButtonsProps) {
@@ -97,7 +97,7 @@ function AppleButton({ clientId, onSignedIn }: { clientId: string | null; onSign
       response = await (await apple.current).signIn();
     } catch (error) {
       const code = appleErrorCode(error);
-      // Closing the popup is a change of mind, not an error (spec 000 §8).
+      // Closing the popup is a change of mind, not an error.
       if (code !== 'popup_closed_by_user') notify.error(code ?? MESSAGES.appleLoginFailed);
       return;
     }

@@ -8,7 +8,7 @@ import { useLinkedinSignupMutation } from '../api';
 import { useFinishSignIn } from '../use-finish-sign-in';
 
 /**
- * The LinkedIn callback (spec 000 §2.2): exchanges the code and state of the query string. On
+ * The LinkedIn callback: exchanges the code and state of the query string. On
  * success the invite found in the state is kept like after any sign-in; on error the visitor goes
  * back to sign in with linkedInLoginError, and with the invite, to try again.
  */

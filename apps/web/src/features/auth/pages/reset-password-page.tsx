@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
     if (!link) return;
     try {
       const tokens = await confirmAction({ token: link.token, action: 'RESET_PASSWORD', password }).unwrap();
-      // Signed in with the new password (spec 000 §2.2): the public-only guard goes on to /redirect.
+      // Signed in with the new password: the public-only guard goes on to /redirect.
       dispatch(startSession(tokens));
     } catch {
       notify.error(MESSAGES.resetPasswordError);
@@ -59,7 +59,7 @@ export function ResetPasswordPage() {
           type="password"
           autoComplete="new-password"
         />
-        {/* The label's spelling is the product's (spec 000 §2.2). */}
+        {/* The label's spelling is the product's. */}
         <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading} sx={{ mt: 2 }}>
           REST PASSWORD
         </Button>

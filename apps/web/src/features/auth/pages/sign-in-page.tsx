@@ -34,7 +34,7 @@ export function SignInPage() {
     defaultValues: { email: navState.email ?? rememberedEmail ?? '', password: '', remember: rememberedEmail !== null },
   });
 
-  // The LinkedIn callback comes back here with its error (spec 000 §2.2).
+  // The LinkedIn callback comes back here with its error.
   const { linkedInLoginError } = navState;
   useEffect(() => {
     if (linkedInLoginError) notify.error(linkedInLoginError);
@@ -84,7 +84,7 @@ export function SignInPage() {
       <Divider sx={{ my: 3 }}>or</Divider>
       <ProviderButtons invite={invite} onSignedIn={(tokens) => finishSignIn(tokens, invite)} />
       <Box sx={{ textAlign: 'center', mt: 3 }}>
-        {/* The invite data and the pre-filled address go on to sign up (spec 000 §2.2). */}
+        {/* The invite data and the pre-filled address go on to sign up. */}
         <Link component={RouterLink} to={ROUTES.signUp} state={location.state} variant="body2">
           Don't have an account? Sign up
         </Link>

@@ -36,7 +36,7 @@ export async function loadAppleId(): Promise<AppleIdAuth> {
   return auth;
 }
 
-/** The error Apple's popup rejects with, e.g. popup_closed_by_user (spec 000 §8: ignored). */
+/** The error Apple's popup rejects with, e.g. popup_closed_by_user (ignored). */
 export function appleErrorCode(error: unknown): string | undefined {
   const code = (error as { error?: unknown } | null)?.error;
   return typeof code === 'string' ? code : undefined;

@@ -9,7 +9,7 @@ interface CountryFieldProps {
   error?: string;
 }
 
-/** The billing country, US by default (spec 000 §9). */
+/** The billing country, US by default. */
 export function CountryField({ value, onChange, onBlur, error }: CountryFieldProps) {
   return (
     <TextField

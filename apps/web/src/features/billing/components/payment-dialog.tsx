@@ -54,7 +54,7 @@ const titles: Record<PaymentMode, string> = { subscribe: 'Subscribe', update: 'U
 const submitLabels: Record<PaymentMode, string> = { subscribe: 'Subscribe', update: 'Update payment method' };
 
 /**
- * The Payment dialog (spec 000 §2.2, §4): billing details and the card, in subscribe or update mode.
+ * The Payment dialog: billing details and the card, in subscribe or update mode.
  * 30% of a wide screen, 75% of a narrow one. Mounted only while open, so the saved payment method is
  * fetched again every time it opens.
  */
@@ -105,7 +105,7 @@ function PaymentDialogBody(props: BodyProps) {
 }
 
 /**
- * The saved payment method, asked of the server afresh each time the dialog opens (spec 000 §2.2),
+ * The saved payment method, asked of the server afresh each time the dialog opens,
  * never a cached answer; undefined until it answers, null when there is none (or it cannot say).
  */
 function useSavedPaymentMethod(): PaymentMethodDetails | null | undefined {

@@ -14,7 +14,7 @@ interface PaymentSuccessDialogProps {
   onClose: () => void;
 }
 
-/** Opens once the subscription is active (spec 000 §4); admins go on to add their users (§2.2). */
+/** Opens once the subscription is active; admins go on to add their users. */
 export function PaymentSuccessDialog({ isAdmin, onClose }: PaymentSuccessDialogProps) {
   const { data: billing } = useGetBillingInfoQuery();
   return (

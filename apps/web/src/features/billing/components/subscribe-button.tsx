@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useAppDispatch } from '../../../core/hooks';
 import { modalOpened } from '../../../core/modals-slice';
 
-/** Spec 000 §6: the Subscribe button shows only for an admin whose subscription is not active. */
+/** The Subscribe button shows only for an admin whose subscription is not active. */
 export function canSubscribe(user: Pick<CurrentUser, 'role' | 'active'> | undefined): boolean {
   return user?.role === 'ADMIN' && !user.active;
 }

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { subscriptionBanner } from '../../../lib/billing-format';
 
-/** The fixed-price subscription banner (spec 000 §1, §9): price per user, total, next payment date. */
+/** The fixed-price subscription banner: price per user, total, next payment date. */
 export function SubscriptionBanner({ activeUsers }: { activeUsers: number }) {
   const banner = subscriptionBanner(activeUsers, new Date());
   const users = `${banner.activeUsers} active ${banner.activeUsers === 1 ? 'user' : 'users'}`;

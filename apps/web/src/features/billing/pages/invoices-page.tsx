@@ -24,12 +24,12 @@ import { downloadFile } from '../../../lib/download';
 import { reportError } from '../../../lib/error-reporter';
 import { useGetBillingInfoQuery, useGetInvoicesQuery } from '../api';
 
-// Spec 001 §8: when the invoices cannot be loaded, the grid shows one row whose number is 'No record'.
+// When the invoices cannot be loaded, the grid shows one row whose number is 'No record'.
 export const NO_RECORD = 'No record';
 
 const columns = ['Invoice Number', 'Billing Period', 'Amount', 'Payment Information', 'Download'] as const;
 
-/** The row cells of one invoice, as spec 001 §3 shows them. */
+/** The row cells of one invoice, as shows them. */
 export function invoiceCells(invoice: Invoice) {
   return {
     invoiceNumber: invoice.invoiceNumber,
@@ -66,7 +66,7 @@ function DownloadButton({ invoice }: { invoice: Invoice }) {
   );
 }
 
-/** Invoices (admin, spec 001 §2): the business's invoices, and MANAGE PAYMENT while subscribed. */
+/** Invoices (admin): the business's invoices, and MANAGE PAYMENT while subscribed. */
 export function InvoicesPage() {
   const dispatch = useAppDispatch();
   const invoices = useGetInvoicesQuery(undefined, { refetchOnMountOrArgChange: true });

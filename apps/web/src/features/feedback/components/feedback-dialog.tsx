@@ -16,7 +16,7 @@ import { useSubmitFeedbackMutation } from '../api';
 
 const emptyForm: FeedbackForm = { subject: '', content: '' };
 
-/** The Feedback dialog (spec 000 §2.2): subject and an 8-row message; Send, then the thanks. */
+/** The Feedback dialog: subject and an 8-row message; Send, then the thanks. */
 export function FeedbackDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const notify = useNotify();
   const titleId = useId();

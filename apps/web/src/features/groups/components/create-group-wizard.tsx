@@ -32,19 +32,19 @@ import { navigateTo } from '../../../lib/navigation';
 import { useListProductsQuery, useListTargetsQuery, useVerifyGroupExistsMutation } from '../api';
 import { createGroupFromWizard, isPaymentMethodRequired, type PendingGroupCreate } from '../pending-actions';
 
-// Spec 000 §4: 1 intro, 2 group name, 3 group code, 4 target industry, 5 product.
+// 1 intro, 2 group name, 3 group code, 4 target industry, 5 product.
 const STEPS = ['Intro', 'Group name', 'Group code', 'Target industry', 'Product'] as const;
 const stepField: Array<FieldPath<WizardValues> | null> = [null, 'name', 'privateCode', 'targetId', 'productId'];
 
 type WizardValues = { name: string; privateCode: string; targetId: number | ''; productId: number | '' };
 const emptyForm: WizardValues = { name: '', privateCode: '', targetId: '', productId: '' };
 
-/** The create group wizard (spec 000 §4), shown by the modal host as 'createGroup'. */
+/** The create group wizard, shown by the modal host as 'createGroup'. */
 export function CreateGroupWizard({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const titleId = useId();
   const { data: user } = useGetCurrentUserQuery();
-  // An action that failed after paying comes back here with its error (spec 000 §4).
+  // An action that failed after paying comes back here with its error.
   const handedBack = useAppSelector((state) => selectGroupDialogError(state, 'createGroup'));
   const [step, setStep] = useState(0);
   const [serverError, setServerError] = useState<string | null>(
@@ -102,7 +102,7 @@ export function CreateGroupWizard({ onClose }: { onClose: () => void }) {
       product_id: Number(values.productId),
       group_type: GROUP_TYPE_PRIVATE,
     };
-    // Without a payment method the action waits for the payment dialog (spec 000 §4, §6).
+    // Without a payment method the action waits for the payment dialog.
     if (!user?.hasPaymentMethod) {
       dispatch(paymentRequired({ name: 'groupCreate', payload }));
       return;

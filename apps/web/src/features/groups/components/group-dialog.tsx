@@ -14,15 +14,15 @@ import { errorMessage } from '../../../lib/api-error';
 import { useCreatePrivateGroupMutation, useUpdateGroupMutation } from '../api';
 
 interface GroupDialogProps {
-  /** Edit mode when a group is passed, add mode otherwise (spec 001 §2). */
+  /** Edit mode when a group is passed, add mode otherwise. */
   group?: GroupSummary;
   onClose: () => void;
-  /** Called with the saved group; the caller closes the dialog (spec 001 §4). */
+  /** Called with the saved group; the caller closes the dialog. */
   onSaved: (group: GroupSummary) => void;
 }
 
 /**
- * The create or edit group dialog (spec 001 §2, §5): name 3–40, description 3–200, product 3–100
+ * The create or edit group dialog: name 3–40, description 3–200, product 3–100
  * (optional). In edit mode only the creator changes name and description; product is the creator's
  * own, saved by the settings screen, so it is not shown there.
  */

@@ -8,10 +8,10 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useInviteToGroupMutation } from '../api';
 
-// Spec 001 §8 names no fallback for a failed group invite.
+// Names no fallback for a failed group invite.
 const inviteFailed = 'Invite group user failed.';
 
-/** The invite user dialog (spec 001 §2, §5, §8): one e-mail address, then the success snackbar. */
+/** The invite user dialog: one e-mail address, then the success snackbar. */
 export function InviteUserDialog({ groupId, onClose }: { groupId: number; onClose: () => void }) {
   const notify = useNotify();
   const [serverError, setServerError] = useState<string | null>(null);

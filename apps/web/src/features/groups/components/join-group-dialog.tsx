@@ -14,7 +14,7 @@ import { isPaymentMethodRequired, joinGroupWithPassword, type PendingGroupAdd } 
 
 const emptyForm: JoinGroupForm = { groupName: '', groupPassword: '' };
 
-/** The join group dialog (spec 000 §4, §5), shown by the modal host as 'joinGroup'. */
+/** The join group dialog, shown by the modal host as 'joinGroup'. */
 export function JoinGroupDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { data: user } = useGetCurrentUserQuery();
@@ -28,7 +28,7 @@ export function JoinGroupDialog({ onClose }: { onClose: () => void }) {
   const join = handleSubmit(async (values) => {
     setServerError(null);
     const payload: PendingGroupAdd = { groupName: values.groupName, privateCode: values.groupPassword };
-    // Without a payment method the join waits for the payment dialog (spec 000 §4, §6).
+    // Without a payment method the join waits for the payment dialog.
     if (!user?.hasPaymentMethod) {
       dispatch(paymentRequired({ name: 'groupAdd', payload }));
       return;

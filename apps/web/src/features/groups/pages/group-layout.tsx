@@ -19,7 +19,7 @@ import { useGetGroupQuery } from '../api';
 /** The group id of the route, as a number (0 when the address holds no valid id). */
 export const useGroupId = (): number => useRouteId('group_id');
 
-// The group page's tabs (spec 001 §2): Leads (0), Users (1), Messages.
+// The group page's tabs: Leads (0), Users (1), Messages.
 const tabs = [
   { label: 'Leads', route: ROUTES.groupLeads },
   { label: 'Users', route: ROUTES.groupUsers },

@@ -1,6 +1,6 @@
 import { EmptyState } from '../../../components/empty-state';
 
-/** The group's Messages tab (spec 001 §2): the group chat comes with the chat issue. */
+/** The group's Messages tab: the group chat comes with the chat issue. */
 export function GroupMessagesPage() {
   return (
     <EmptyState

@@ -29,7 +29,7 @@ import {
 } from '../api';
 import { useGroupId } from './group-layout';
 
-/** Group settings (spec 001 §2, §4, §5): the caller's product, the Messages toggle, leave or delete. */
+/** Group settings: the caller's product, the Messages toggle, leave or delete. */
 export function GroupSettingsPage() {
   const groupId = useGroupId();
   const group = useGetGroupQuery(groupId, { skip: groupId === 0, refetchOnMountOrArgChange: true });
@@ -88,7 +88,7 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, initial }: F
     defaultValues: initial,
   });
 
-  // Saving goes back one screen (spec 001 §4); opened directly, back means the group's leads.
+  // Saving goes back one screen; opened directly, back means the group's leads.
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
@@ -111,7 +111,7 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, initial }: F
     }
   });
 
-  // Leaving or deleting returns to the group list (spec 001 §4).
+  // Leaving or deleting returns to the group list.
   const leaveOrDelete = async () => {
     try {
       if (isOwner) await deleteGroup({ group_id: groupId }).unwrap();
@@ -131,7 +131,7 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, initial }: F
           {serverError}
         </Alert>
       )}
-      {/* Name and description are the creator's, changed from the group list (spec 001 §2, §5). */}
+      {/* Name and description are the creator's, changed from the group list. */}
       <TextField label="Group name" value={name} fullWidth margin="normal" slotProps={{ input: { readOnly: true } }} />
       <TextField
         label="Description"

@@ -31,10 +31,10 @@ const columns: PagedTableColumn<GroupUser>[] = [
   { header: 'Title', cell: (user) => user.title ?? '' },
   { header: 'Products Offered', cell: (user) => user.product ?? '' },
 ];
-// Spec 001 §8 names no fallback for removing a member.
+// Names no fallback for removing a member.
 const removeUserFailed = 'Remove user from group failed.';
 
-/** The group's Users tab (spec 001 §2): members 50 a page; the creator removes members. */
+/** The group's Users tab: members 50 a page; the creator removes members. */
 export function GroupUsersPage() {
   const group = useOutletContext<GroupSummary>();
   const notify = useNotify();
@@ -75,7 +75,7 @@ export function GroupUsersPage() {
         rows={users.data?.users ?? []}
         rowKey={(user) => user.userId}
         actions={(user) =>
-          // Only the creator removes members (spec 001 §6); the creator leaves by deleting.
+          // Only the creator removes members; the creator leaves by deleting.
           group.isOwner &&
           user.userId !== me?.userId && (
             <Tooltip title="Remove user">

@@ -26,7 +26,7 @@ const columns: PagedTableColumn<GroupSummary>[] = [
   { header: 'Users', cell: (group) => group.usersCount },
 ];
 
-/** The group list (spec 001 §2): 50 a page from the server; row click opens the group's leads. */
+/** The group list: 50 a page from the server; row click opens the group's leads. */
 export function GroupsPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -72,7 +72,7 @@ export function GroupsPage() {
         rowKey={(group) => group.groupId}
         onOpenRow={(group) => navigate(routePath(ROUTES.groupLeads, { group_id: group.groupId }))}
         actions={(group) =>
-          // Only the creator edits and removes a group (spec 001 §6).
+          // Only the creator edits and removes a group.
           group.isOwner && (
             <>
               <Tooltip title="Edit">

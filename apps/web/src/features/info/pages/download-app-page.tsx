@@ -39,7 +39,7 @@ function StoreCard({ platform, store, url }: { platform: string; store: string; 
   );
 }
 
-/** Download app (spec 000 §2.2), also where a business invite leads: 'Next step', QR codes and store links. */
+/** Download app, also where a business invite leads: 'Next step', QR codes and store links. */
 export function DownloadAppPage() {
   const { downloadApp } = useClientConfig();
   return (

@@ -5,7 +5,7 @@ import { userAgreement } from '../../../components/legal/user-agreement';
 import { useClientConfig } from '../../../lib/client-config';
 import { InfoLayout } from '../components/info-layout';
 
-// /privacy-policy, /user-agreement, /terms and /faq (spec 000 §2.1): public, with real content.
+// /privacy-policy, /user-agreement, /terms and /faq: public, with real content.
 
 export function PrivacyPolicyPage() {
   const { supportEmail } = useClientConfig();

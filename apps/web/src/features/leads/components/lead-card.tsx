@@ -32,7 +32,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The lead card (spec 001 §2): name, title @ company, phone, e-mail, LinkedIn, address, notes, rating. */
+/** The lead card: name, title @ company, phone, e-mail, LinkedIn, address, notes, rating. */
 export function LeadCard({ lead }: { lead: Lead }) {
   return (
     <Card variant="outlined" component="section" aria-label="Lead">

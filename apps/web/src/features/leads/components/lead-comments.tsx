@@ -41,7 +41,7 @@ function Comment({ comment }: { comment: ChatMessage }) {
 }
 
 /**
- * The lead's comments (spec 001 §2): newest first, 50 at a time with older ones on request, the
+ * The lead's comments: newest first, 50 at a time with older ones on request, the
  * empty state, and 'Enter your comment' (Enter sends, Shift+Enter starts a new line). Other members' comments arrive by polling every
  * COMMENT_REFRESH_MS until the realtime chat issue delivers them.
  */

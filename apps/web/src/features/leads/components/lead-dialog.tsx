@@ -44,10 +44,10 @@ const contactInputs: Record<ContactInfoKind, { type: string; autoComplete: strin
 
 interface LeadDialogProps {
   groupId: number;
-  /** Edit mode when a lead is passed, add mode otherwise (spec 001 §2). */
+  /** Edit mode when a lead is passed, add mode otherwise. */
   lead?: Lead;
   onClose: () => void;
-  /** Called with the saved lead; the caller closes the dialog (spec 001 §4). */
+  /** Called with the saved lead; the caller closes the dialog. */
   onSuccess: (lead: Lead) => void;
 }
 
@@ -66,7 +66,7 @@ function defaultValues(lead: Lead | undefined): LeadFormInput {
       address: null,
     };
   }
-  // The kinds the lead has, email first (spec 001 §4); email alone when it has none.
+  // The kinds the lead has, email first; email alone when it has none.
   const kinds = CONTACT_INFO_KINDS.filter((kind) => Boolean(lead[kind]));
   return {
     first_name: lead.firstName,
@@ -83,7 +83,7 @@ function defaultValues(lead: Lead | undefined): LeadFormInput {
 }
 
 /**
- * The create or edit lead dialog (spec 001 §2, §4, §5): names, position and company; the chosen
+ * The create or edit lead dialog: names, position and company; the chosen
  * contact-info kinds (email first, up to 3, each once, at least one filled); the address; notes.
  * Submit is disabled unless the form is valid and changed.
  */

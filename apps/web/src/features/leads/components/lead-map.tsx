@@ -20,7 +20,7 @@ interface LeadMapProps {
 }
 
 /**
- * The map at the lead's address (spec 001 §2, §9: zoom 10), tiles from the configured tile server
+ * The map at the lead's address (zoom 10), tiles from the configured tile server
  * (MAP_TILE_URL); without one the marker shows on a blank map. Its own chunk: only the details page loads it.
  */
 export function LeadMap({ latitude, longitude, label }: LeadMapProps) {

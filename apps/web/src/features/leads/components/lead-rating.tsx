@@ -7,7 +7,7 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useRateLeadMutation } from '../api';
 
-// Spec 001 §8 names no fallback for rating.
+// Names no fallback for rating.
 const rateFailed = 'Rate lead failed.';
 
 /** "4.5 (2 ratings)", or that nobody has rated yet. */
@@ -17,7 +17,7 @@ export function ratingSummary(rating: Lead['rating']): string {
 }
 
 /**
- * The lead's quality rating, 0 to 5 (spec 001 §2, §6): the members' average, read-only for its
+ * The lead's quality rating, 0 to 5: the members' average, read-only for its
  * owner; another member sets their own rating, and choosing it again takes it back (0).
  */
 export function LeadRating({ lead }: { lead: Lead }) {

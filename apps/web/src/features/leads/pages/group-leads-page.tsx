@@ -59,7 +59,7 @@ const deleteWarning = 'This operation cannot be undone: the lead, its ratings an
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: Lead };
 
 /**
- * The group's Leads tab (spec 001 §2, §4, §6): CREATE LEAD, EXPORT TO CSV, the leads 50 a page
+ * The group's Leads tab: CREATE LEAD, EXPORT TO CSV, the leads 50 a page
  * (most recently active first), a row opens the lead; its owner edits and removes it. The list
  * refreshes 500 ms after a create, edit or delete.
  */
@@ -141,7 +141,7 @@ export function GroupLeadsPage() {
           onOpenRow={openLead}
           actionsWidth={112}
           actions={(lead) =>
-            // Only the member who submitted a lead edits or removes it (spec 001 §6).
+            // Only the member who submitted a lead edits or removes it.
             lead.isOwner && (
               <Stack direction="row">
                 <Tooltip title="Edit lead">

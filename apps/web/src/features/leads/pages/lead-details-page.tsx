@@ -25,7 +25,7 @@ const LeadMap = lazy(() => import('../components/lead-map').then((m) => ({ defau
 const opportunitiesLater = 'Creating an opportunity from a lead comes with the opportunities part of LeadCircle.';
 
 /**
- * Lead details (spec 001 §2, §6): back to the group's leads, CREATE OPPORTUNITY, EDIT for its owner;
+ * Lead details: back to the group's leads, CREATE OPPORTUNITY, EDIT for its owner;
  * the lead card with its rating, the map at its address and its comments.
  */
 export function LeadDetailsPage() {

@@ -17,7 +17,7 @@ import { useRemoveAvatarMutation, useUploadAvatarMutation } from '../account-api
 
 const ACCEPTED_TYPES: readonly string[] = AVATAR_IMAGE_TYPES;
 
-/** The profile picture (spec 001 §3, size 256): upload, replace or remove; the initial without one. */
+/** The profile picture (size 256): upload, replace or remove; the initial without one. */
 export function AvatarField({ user }: { user: CurrentUser }) {
   const notify = useNotify();
   const [uploadAvatar, upload] = useUploadAvatarMutation();

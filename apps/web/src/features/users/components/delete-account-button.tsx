@@ -9,7 +9,7 @@ import { navigateTo } from '../../../lib/navigation';
 import { useScheduleDeleteMutation } from '../account-api';
 
 /**
- * REQUEST ACCOUNT DELETION (spec 000 §4): confirm with the warning, request, show the message, and sign
+ * REQUEST ACCOUNT DELETION: confirm with the warning, request, show the message, and sign
  * out after SIGNOUT_AFTER_DELETION_MS. The account is hidden at once, so the session is over anyway.
  */
 export function DeleteAccountButton() {

@@ -15,7 +15,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useUpdateUserMutation } from '../account-api';
 
 /**
- * The settings dialog variant (spec 000 §2.2, §5): one name field split on spaces, the e-mail read-only,
+ * The settings dialog variant: one name field split on spaces, the e-mail read-only,
  * and a new password with its confirmation; a blank password is not sent.
  */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -13,7 +13,7 @@ const TABS = [
   { label: 'User Agreement', to: ROUTES.myTermsOfUse },
 ] as const;
 
-/** My settings, Legal (spec 001 §2): Privacy Policy is tab 0, User Agreement tab 1, each at its own address. */
+/** My settings, Legal: Privacy Policy is tab 0, User Agreement tab 1, each at its own address. */
 export function LegalPage({ tab }: { tab: 0 | 1 }) {
   const navigate = useNavigate();
   const { supportEmail } = useClientConfig();

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 
-// The left menu of My settings (spec 001 §2): Profile information, Notifications, Privacy, Terms of Use,
+// The left menu of My settings: Profile information, Notifications, Privacy, Terms of Use,
 // with the Privacy Policy and Terms of Use links beneath it.
 const MENU = [
   { label: 'Profile information', to: ROUTES.myProfile },

@@ -11,7 +11,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { useUpdateNotificationsMutation } from '../account-api';
 
 /**
- * My settings, Notifications (spec 001 §2): the account's e-mail switch, then a Messages switch per group.
+ * My settings, Notifications: the account's e-mail switch, then a Messages switch per group.
  * Groups come with their own issue; until a user is in one, the list is honestly empty.
  */
 export function NotificationsPage() {

@@ -92,7 +92,7 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
   );
 }
 
-/** My settings, Profile (spec 000 §2.2, §5). */
+/** My settings, Profile. */
 export function ProfilePage() {
   const { data: user } = useGetCurrentUserQuery();
   return (
