@@ -43,6 +43,8 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
+  /** Where log lines go (standard output when absent); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -51,9 +53,14 @@ export interface BuiltApp {
 }
 
 /** Builds the whole app on a database; main.ts listens, tests call it with inject(). */
-export async function buildApp({ config, database, clock = systemClock }: BuildAppOptions): Promise<BuiltApp> {
+export async function buildApp({
+  config,
+  database,
+  clock = systemClock,
+  logStream,
+}: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     genReqId: genRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,

@@ -22,6 +22,8 @@ export type TestClock = ReturnType<typeof createTestClock>;
 export interface TestAppOptions {
   clock?: Clock;
   env?: Record<string, string>;
+  /** Receives the app's log lines (set LOG_LEVEL in env to see them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh database cloned from the migrated template. */
@@ -40,7 +42,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   });
   const database = connectDatabase(config.databaseUrl!, { max: 4 });
   const clock = options.clock ?? createTestClock();
-  const { app, deps } = await buildApp({ config, database, clock });
+  const { app, deps } = await buildApp({ config, database, clock, logStream: options.logStream });
   await app.ready();
   return {
     app,
