@@ -97,6 +97,7 @@ export async function buildApp({
     stripe: config.billing.provider === 'stripe',
     mapTileUrl: config.maps.tileUrl,
     googleMaps: config.maps.googleMapsApiKey !== null,
+    hsts: config.hsts,
   });
   await app.register(swagger, {
     openapi: {
