@@ -48,6 +48,8 @@ export interface BuildAppOptions {
   clock?: Clock;
   /** Where services publish realtime events; nothing is delivered by default. */
   realtime?: RealtimePublisher;
+  /** Where log lines go (standard output when absent); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 export interface BuiltApp {
@@ -61,9 +63,10 @@ export async function buildApp({
   database,
   clock = systemClock,
   realtime = createNullPublisher(),
+  logStream,
 }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: { ...loggerOptions(config.logLevel), ...(logStream && { stream: logStream }) },
     genReqId: genRequestId,
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -102,6 +105,7 @@ export async function buildApp({
     stripe: config.billing.provider === 'stripe',
     mapTileUrl: config.maps.tileUrl,
     googleMaps: config.maps.googleMapsApiKey !== null,
+    hsts: config.hsts,
   });
   await app.register(swagger, {
     openapi: {

@@ -51,6 +51,9 @@ const envSchema = z.object({
         return z.NEVER;
       }),
   ),
+  // Strict-Transport-Security: 'auto' on answers to HTTPS requests (X-Forwarded-Proto counts only
+  // from a trusted proxy), 'true' on every answer (TLS ends at a proxy that does not say so), 'false' never.
+  HSTS: z.enum(['auto', 'true', 'false'], { error: "must be 'auto', 'true' or 'false'" }).default('auto'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.string().startsWith('postgres').optional()),
@@ -213,11 +216,14 @@ export type FilesConfig =
       credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
     };
 
+export type HstsMode = 'auto' | 'always' | 'never';
+
 export interface Config {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
   trustProxy: TrustProxy;
+  hsts: HstsMode;
   dataDir: string;
   databaseUrl: string | undefined;
   appUrl: string;
@@ -309,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     trustProxy: e.TRUST_PROXY,
+    hsts: e.HSTS === 'true' ? 'always' : e.HSTS === 'false' ? 'never' : 'auto',
     dataDir,
     databaseUrl: e.DATABASE_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

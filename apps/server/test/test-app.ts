@@ -23,6 +23,8 @@ export type TestClock = ReturnType<typeof createTestClock>;
 export interface TestAppOptions {
   clock?: Clock;
   env?: Record<string, string>;
+  /** Receives the app's log lines (set LOG_LEVEL in env to see them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The real app on a fresh database cloned from the migrated template. */
@@ -43,7 +45,7 @@ export async function createTestApp(options: TestAppOptions = {}) {
   const clock = options.clock ?? createTestClock();
   // Realtime events are recorded, so a test can read what each service published.
   const realtime = createRecordingPublisher();
-  const { app, deps } = await buildApp({ config, database, clock, realtime });
+  const { app, deps } = await buildApp({ config, database, clock, realtime, logStream: options.logStream });
   await app.ready();
   return {
     app,

@@ -23,3 +23,4 @@ export * from './forms/payment.js';
 export * from './messages.js';
 export * from './oauth-state.js';
 export * from './routes.js';
+export * from './text.js';

@@ -1,4 +1,5 @@
 import type { CallDefinition } from '@leadcircle/shared';
+import { text } from '@leadcircle/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -73,7 +74,7 @@ export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuar
         tags: [call.path.split('/')[1] ?? 'api'],
         body: call.request,
         ...(params.length > 0 && {
-          params: z.strictObject(Object.fromEntries(params.map((p) => [p, z.string().min(1).max(200)]))),
+          params: z.strictObject(Object.fromEntries(params.map((p) => [p, text().min(1).max(200)]))),
         }),
         response: { 200: call.response },
         ...(call.auth && { security: [{ bearerAuth: [] }] }),

@@ -1,5 +1,5 @@
 import type { ErrorBody, ErrorCode, ErrorCodeWithStatus } from '@leadcircle/shared';
-import { ERRORS } from '@leadcircle/shared';
+import { CONTROL_CHARACTERS_MESSAGE, ERRORS, LINE_BREAKS_MESSAGE } from '@leadcircle/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -54,6 +54,48 @@ const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'The Content-Length header does not match the body.' },
 };
 
+// A text rule's message names no field by itself; the answer's message does.
+const TEXT_RULES = new Set<string>([CONTROL_CHARACTERS_MESSAGE, LINE_BREAKS_MESSAGE]);
+function validationMessage(first: { path: string; message: string } | undefined): string {
+  if (!first) return 'Invalid request.';
+  if (!first.path) return `Invalid request: ${first.message}`;
+  if (TEXT_RULES.has(first.message)) return `The field "${first.path}" ${first.message.toLowerCase()}.`;
+  return first.message;
+}
+
+export const UNAVAILABLE_MESSAGE = 'LeadCircle is briefly unavailable. Please try again in a moment.';
+
+// The database is away (refused, shut down, restarting, out of connections): the caller may retry.
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '53300',
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_TEXT =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed/i;
+
+/** Whether an error (or what caused it) says the database cannot be reached just now. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 4) return false;
+  const e = error as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_TEXT.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((x) => isDatabaseUnavailable(x, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -63,14 +105,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = validationIssues(error.validation as ValidationItem[]);
-      const first = issues[0];
-      const message = first ? (first.path ? first.message : `Invalid request: ${first.message}`) : 'Invalid request.';
+      const message = validationMessage(issues[0]);
       return reply.status(400).send({ message, code: 'VALIDATION_FAILED', issues } satisfies ErrorBody);
     }
     const known = error.code ? FRAMEWORK_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send({ message: known.message, code: 'BAD_REQUEST' });
     if (error instanceof SyntaxError) {
       return reply.status(400).send({ message: 'The request body is not valid JSON.', code: 'BAD_REQUEST' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: UNAVAILABLE_MESSAGE, code: 'UNAVAILABLE' });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');

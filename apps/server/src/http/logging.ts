@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyServerOptions } from 'fastify';
+import type { FastifyLoggerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 // Request ids: the caller's X-Request-Id when it looks like one, otherwise a new UUID.
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -15,11 +16,14 @@ export function redactUrl(url: string): string {
     url
       .replace(/(\/email_confirmation_action\/)[^/?]+/, '$1[redacted]')
       // `state` of the LinkedIn callback carries an invite code.
-      .replace(/([?&](token|code|invite_code|state)=)[^&]+/g, '$1[redacted]')
+      .replace(
+        /([?&](token|code|invite_code|group_invite_code|state|email|access_token|refresh_token|id_token)=)[^&]+/gi,
+        '$1[redacted]',
+      )
   );
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
   return {
     level,
     redact: {
@@ -36,6 +40,7 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       censor: '[redacted]',
     },
     serializers: {
+      err: (error: unknown) => serializeError(error) as { type: string; message: string; stack: string },
       req: (req: { method: string; url: string; ip?: string }) => ({
         method: req.method,
         url: redactUrl(req.url),
@@ -43,4 +48,57 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       }),
     },
   };
+}
+
+// Secrets and personal data a message may carry, whatever threw it.
+const SCRUBBERS: [RegExp, string][] = [
+  [/\$argon2[a-z]*\$[^\s"',)]+/gi, '[hash]'],
+  [/\bey[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g, '[token]'],
+  [/[^\s"'<>(),;:]+@[^\s"'<>(),;:]+\.[A-Za-z]{2,}/g, '[email]'],
+  // Links keep their origin and path; the query and fragment (tokens, codes, addresses) go.
+  [/\b(https?:\/\/[^\s"'?#]+)[?#][^\s"']*/gi, '$1?[redacted]'],
+  [/\b[A-Fa-f0-9]{32,}\b|\b[A-Za-z0-9_-]{40,}\b/g, '[secret]'],
+];
+
+export function scrubText(text: string): string {
+  let out = text.length > 2000 ? `${text.slice(0, 2000)}…` : text;
+  for (const [pattern, replacement] of SCRUBBERS) out = out.replace(pattern, replacement);
+  return out;
+}
+
+// node-postgres error fields that name things, never values (message, detail and where may quote values).
+const PG_NAME_FIELDS = ['severity', 'table', 'column', 'constraint', 'routine'] as const;
+
+/**
+ * Errors as the logs show them: type, code, a scrubbed message and the stack frames. Never the
+ * failed query's parameters (Drizzle puts them in the message), a pg error's detail, or any other
+ * property an error carries (request options, headers, bodies).
+ */
+export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
+  if (typeof error !== 'object' || error === null) return { message: scrubText(String(error)) };
+  const e = error as Record<string, unknown> & { stack?: unknown; constructor?: { name?: string } };
+  const out: Record<string, unknown> = { type: typeof e.name === 'string' ? e.name : e.constructor?.name };
+  if (typeof e.code === 'string' && e.code.length <= 64) out.code = e.code;
+  if (typeof e.statusCode === 'number') out.statusCode = e.statusCode;
+  const isQueryError = 'query' in e && 'params' in e;
+  const isPgError = typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) && 'severity' in e;
+  if (isQueryError) {
+    out.message = 'database query failed';
+    if (typeof e.query === 'string') out.query = scrubText(e.query);
+  } else if (isPgError) {
+    out.message = scrubText(String(e.message ?? '')).replace(/"[^"]*"/g, '"[value]"');
+    for (const field of PG_NAME_FIELDS) if (typeof e[field] === 'string') out[field] = e[field];
+  } else {
+    out.message = scrubText(String(e.message ?? ''));
+  }
+  // The stack's first lines repeat the message: keep the frames only.
+  if (typeof e.stack === 'string') {
+    out.stack = e.stack
+      .split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .join('\n');
+  }
+  if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
+  if (Array.isArray(e.errors) && depth < 3) out.errors = e.errors.slice(0, 5).map((x) => serializeError(x, depth + 1));
+  return out;
 }

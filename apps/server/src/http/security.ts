@@ -65,7 +65,11 @@ export interface SecurityHeaderOptions {
   mapTileUrl?: string;
   /** Google Maps and Places are loaded by the address form (GOOGLE_MAPS_API_KEY is set). */
   googleMaps?: boolean;
+  /** Strict-Transport-Security: on HTTPS answers ('auto'), on every answer, or never. */
+  hsts?: 'auto' | 'always' | 'never';
 }
+
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
 /** Security headers with a strict CSP: the web app keeps tokens in local storage, so no inline script may run. */
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
@@ -113,5 +117,15 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     },
     // The Google and Apple sign-in popups talk back to the opener.
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    // Never framed: the same rule as frame-ancestors 'none', for browsers without CSP level 2.
+    xFrameOptions: { action: 'deny' },
+    // Set below, only where the answer travels over HTTPS.
+    strictTransportSecurity: false,
+  });
+  const hsts = options.hsts ?? 'auto';
+  if (hsts === 'never') return;
+  app.addHook('onSend', async (request, reply) => {
+    // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+    if (hsts === 'always' || request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
   });
 }

@@ -68,11 +68,22 @@ describe('/feedback/submit', () => {
   });
 
   it("never renders the user's text as markup in the e-mail, and keeps the subject on one line", async () => {
-    const { accessToken } = await createSignedInUser(t);
+    const { user, accessToken } = await createSignedInUser(t);
+    // A line break in the subject (a header injection) is refused: the subject is one line of text.
+    const injected = await post(
+      t,
+      '/feedback/submit',
+      { subject: 'Broken <b>page</b>\r\nBcc: victim@example.com', content: 'x' },
+      { token: accessToken },
+    );
+    expect(injected.status).toBe(400);
+    expect(injected.body.message).toBe('The field "subject" must be a single line.');
+    expect(await feedbackRowsOf(user.id)).toHaveLength(0);
+
     const res = await post(
       t,
       '/feedback/submit',
-      { subject: 'Broken <b>page</b>\r\nBcc: victim@example.com', content: '<script>alert(1)</script> & <img src=x>' },
+      { subject: 'Broken <b>page</b> Bcc: victim@example.com', content: '<script>alert(1)</script> & <img src=x>' },
       { token: accessToken },
     );
     expect(res.status).toBe(200);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SUBSCRIPTION_TYPE } from '../constants.js';
 import { emailField, requiredText } from '../forms/fields.js';
 import { cardCvcField, cardNumberField, PAYMENT_MESSAGES, zipCodeField } from '../forms/payment.js';
+import { text } from '../text.js';
 import { defineCall, emptyRequest, idField } from './call.js';
 
 // Billing: (local provider by default, Stripe in production).
@@ -100,14 +101,14 @@ export const billingCalls = {
     path: '/billing/create_customer',
     auth: true,
     summary: "Create the billing customer of the caller's business (a personal business when there is none)",
-    request: z.strictObject({ user_id: idField.optional(), price_id: z.string().max(200).optional() }),
+    request: z.strictObject({ user_id: idField.optional(), price_id: text().max(200).optional() }),
     response: z.object({ customerId: z.string() }),
   }),
   updatePayment: defineCall({
     path: '/billing/update_payment',
     auth: true,
     summary: 'Attach a payment method to the customer and make it the default',
-    request: z.strictObject({ payment_method_id: z.string().min(1).max(200) }),
+    request: z.strictObject({ payment_method_id: text().min(1).max(200) }),
     response: paymentMethodDetails,
   }),
   startSubscription: defineCall({

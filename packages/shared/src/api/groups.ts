@@ -14,6 +14,7 @@ import {
   joinGroupField,
   wizardPasswordField,
 } from '../forms/group.js';
+import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 
 // Groups: every call that names a group answers 404
@@ -52,8 +53,7 @@ export type GroupSummary = z.infer<typeof groupSummary>;
 export const groupIdRequest = z.strictObject({ group_id: idField });
 
 export const groupVerifyExistsRequest = z.strictObject({
-  group_name: z
-    .string({ error: GROUP_MESSAGES.wizardNameBlank })
+  group_name: text({ error: GROUP_MESSAGES.wizardNameBlank })
     .trim()
     .min(1, GROUP_MESSAGES.wizardNameBlank)
     .max(GROUP_JOIN_FIELD_MAX),
@@ -61,8 +61,7 @@ export const groupVerifyExistsRequest = z.strictObject({
 
 // The server's name rule: required, at most 40 (the dialog's minimum of 3 is a form rule only,
 // since the wizard asks just for a name that is not blank).
-const serverGroupName = z
-  .string({ error: GROUP_MESSAGES.nameRequired })
+const serverGroupName = text({ error: GROUP_MESSAGES.nameRequired })
   .trim()
   .min(1, GROUP_MESSAGES.nameRequired)
   .max(GROUP_NAME_MAX, `Must be less than ${GROUP_NAME_MAX} characters long`);
@@ -135,15 +134,15 @@ export const groupInviteRequest = z.strictObject({
 
 export const groupAddInvitedRequest = z.strictObject({
   group_id: idField,
-  invite_code: z.string().trim().min(1).max(200),
+  invite_code: text().trim().min(1).max(200),
 });
 
 // Leave (user_id is the caller) or, for the creator, remove a member.
 export const groupRemoveRequest = z.strictObject({ group_id: idField, user_id: idField });
 
 export const groupStatsRequest = z.strictObject({
-  filter_by: z.string().max(50).optional(),
-  search_by: z.string().max(50).optional(),
+  filter_by: text().max(50).optional(),
+  search_by: text().max(50).optional(),
   // Group ids to report on; absent or empty: every group of the caller.
   search_ids: z.array(idField).max(PAGE_SIZE).optional(),
   // User ids to report on; absent or empty: every member.

@@ -8,6 +8,7 @@ import {
   postalField,
   requireOneContact,
 } from '../forms/lead.js';
+import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { pageFields } from './groups.js';
 
@@ -111,7 +112,7 @@ export const leadAssignRequest = z.strictObject({ group_id: idField, lead_id: id
 export const leadGroupStatsRequest = z.strictObject({
   // Group ids; absent or empty: every group of the caller (at most 50).
   ids: z.array(idField).max(PAGE_SIZE).optional(),
-  search_by: z.string().max(50).optional(),
+  search_by: text().max(50).optional(),
 });
 export const leadGroupStatsResponse = z.object({
   groups: z.array(z.object({ groupId: z.number().int(), leadsCount: z.number().int() })),
@@ -122,8 +123,8 @@ export const leadUserStatsRequest = z.strictObject({
   filter_ids: z.array(idField).max(PAGE_SIZE).optional(),
   // Group ids to report on; absent or empty: every group of the caller (at most 50).
   search_ids: z.array(idField).max(PAGE_SIZE).optional(),
-  filter_by: z.string().max(50).optional(),
-  search_by: z.string().max(50).optional(),
+  filter_by: text().max(50).optional(),
+  search_by: text().max(50).optional(),
 });
 export const leadUserStatsResponse = z.object({
   usersStats: z.array(

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../text.js';
 import { defineCall, idField } from './call.js';
 
 // Opportunities: only the invite acceptance is declared so far (the web app's redirect
@@ -6,7 +7,7 @@ import { defineCall, idField } from './call.js';
 
 export const opportunityInviteAcceptRequest = z.strictObject({
   opportunity_id: idField,
-  invite_code: z.string().trim().min(1).max(200),
+  invite_code: text().trim().min(1).max(200),
 });
 
 export const opportunityCalls = {

@@ -10,6 +10,7 @@ import {
 } from '../forms/fields.js';
 import { MESSAGES } from '../messages.js';
 import { decodeOAuthState } from '../oauth-state.js';
+import { httpUrl, text } from '../text.js';
 import { defineCall, emptyRequest, idField, messageResponse } from './call.js';
 import {
   notificationSettingsRequest,
@@ -18,7 +19,7 @@ import {
   usersByGroupResponse,
 } from './groups.js';
 
-// Accounts and sessions:
+// Accounts and sessions: spec 000 §3, §7.
 
 export const tokensResponse = z.object({
   accessToken: z.string(),
@@ -32,7 +33,7 @@ export const emailSignupRequest = z.strictObject({
   last_name: lastNameField,
   email: emailField,
   password: signInPassword,
-  group_invite_code: z.string().max(200).optional(),
+  group_invite_code: text().max(200).optional(),
   group_id: idField.optional(),
 });
 
@@ -40,7 +41,7 @@ export const loginRequest = z.strictObject({ email: emailField, password: signIn
 
 export const emailConfirmationActionRequest = z
   .strictObject({
-    token: z.string().min(1, MESSAGES.tokenInvalid).max(200, MESSAGES.tokenInvalid),
+    token: text().min(1, MESSAGES.tokenInvalid).max(200, MESSAGES.tokenInvalid),
     action: z.enum(EMAIL_ACTIONS, { error: 'Action must be SIGNUP_CONFIRMATION or RESET_PASSWORD' }),
     password: accountPassword.optional(),
   })
@@ -52,21 +53,20 @@ export const emailConfirmationActionRequest = z
 export const resetPasswordRequest = z.strictObject({ email: emailField });
 
 export const refreshTokenRequest = z.strictObject({
-  refresh_token: z.string({ error: MESSAGES.sessionExpired }).min(1, MESSAGES.sessionExpired).max(200),
+  refresh_token: text({ error: MESSAGES.sessionExpired }).min(1, MESSAGES.sessionExpired).max(200),
 });
 
 // Social sign-in. A missing token, code or state gets the spec's
 // 'Missing required input parameters'; names are optional (the provider's verified ones come first).
 const requiredParameter = (max: number) =>
-  z
-    .string({ error: MESSAGES.missingInputParameters })
+  text({ error: MESSAGES.missingInputParameters })
     .trim()
     .min(1, MESSAGES.missingInputParameters)
     .max(max, MESSAGES.missingInputParameters);
-const socialName = z.string().trim().max(200).optional();
+const socialName = text().trim().max(200).optional();
 const loginPlatform = z.enum(LOGIN_PLATFORMS).default(LOGIN_PLATFORM_DEFAULT);
 // Where the client handed the provider a nonce, it sends it too; the identity token must carry it.
-const nonceField = z.string().trim().min(1).max(256).optional();
+const nonceField = text().trim().min(1).max(256).optional();
 
 export const googleSignupRequest = z.strictObject({
   id_token: requiredParameter(8192),
@@ -81,16 +81,15 @@ export const appleSignupRequest = z.strictObject({
   identity_token: requiredParameter(8192),
   first_name: socialName,
   last_name: socialName,
-  user_identifier: z.string().trim().max(256).optional(),
-  redirect_uri: z.url().max(2048).optional(),
+  user_identifier: text().trim().max(256).optional(),
+  redirect_uri: httpUrl().max(2048).optional(),
   platform: loginPlatform,
   nonce: nonceField,
 });
 
 export const linkedinUrlRequest = z.strictObject({
   // The encoded invite state; empty or absent when there is no invite.
-  state: z
-    .string()
+  state: text()
     .max(1024, MESSAGES.oauthStateInvalid)
     .refine((state) => decodeOAuthState(state) !== null, MESSAGES.oauthStateInvalid)
     .optional(),
@@ -132,7 +131,7 @@ export const userUpdateRequest = z.strictObject({
   }),
 });
 
-// Names user_id, group_id and enableEmail; without group_id it is the account-wide
+// Spec 001 §7 names user_id, group_id and enableEmail; without group_id it is the account-wide
 // e-mail switch, with group_id the caller's Messages toggle in that group (members only;
 // the response is the user either way: read the group toggle with /user/notification_settings).
 // user_id may only name the caller.

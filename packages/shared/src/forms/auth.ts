@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from '../messages.js';
+import { text } from '../text.js';
 import {
   accountPassword,
   emailField,
@@ -50,7 +51,7 @@ export const settingsDialogForm = z
     name: requiredText(MESSAGES.nameRequired),
     email: emailField,
     password: z.union([z.literal(''), accountPassword]),
-    passwordConfirmation: z.string(),
+    passwordConfirmation: text(),
   })
   .refine((f) => f.password === f.passwordConfirmation, {
     path: ['passwordConfirmation'],

@@ -9,7 +9,7 @@ export const feedbackForm = z.object({
     FEEDBACK_SUBJECT_MAX,
     MESSAGES.lessThan(FEEDBACK_SUBJECT_MAX),
   ),
-  content: requiredText(MESSAGES.feedbackContentRequired).max(
+  content: requiredText(MESSAGES.feedbackContentRequired, { multiline: true }).max(
     FEEDBACK_CONTENT_MAX,
     MESSAGES.lessThan(FEEDBACK_CONTENT_MAX),
   ),

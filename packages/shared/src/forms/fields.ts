@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ACCOUNT_PASSWORD_MAX,
   ACCOUNT_PASSWORD_MIN,
@@ -9,25 +8,24 @@ import {
   SIGNIN_PASSWORD_MIN,
 } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { multilineText, text } from '../text.js';
 
 // Field rules shared by forms and request schemas. A missing or non-text value
 // gets the field's "required" message so the server answers in the spec's words.
 
-export const requiredText = (requiredMessage: string) =>
-  z.string({ error: requiredMessage }).trim().min(1, requiredMessage);
+export const requiredText = (requiredMessage: string, { multiline = false } = {}) =>
+  (multiline ? multilineText : text)({ error: requiredMessage }).trim().min(1, requiredMessage);
 
-export const optionalText = (max: number, tooLong: string) => z.string({ error: tooLong }).trim().max(max, tooLong);
+export const optionalText = (max: number, tooLong: string) => text({ error: tooLong }).trim().max(max, tooLong);
 
-export const emailField = z
-  .string({ error: MESSAGES.emailRequired })
+export const emailField = text({ error: MESSAGES.emailRequired })
   .trim()
   .min(1, MESSAGES.emailRequired)
   .max(EMAIL_MAX, MESSAGES.lessThan(EMAIL_MAX))
   .email(MESSAGES.emailInvalid);
 
 const password = (min: number, max: number) =>
-  z
-    .string({ error: MESSAGES.passwordRequired })
+  text({ error: MESSAGES.passwordRequired })
     .trim()
     .min(1, MESSAGES.passwordRequired)
     .min(min, MESSAGES.atLeast(min))

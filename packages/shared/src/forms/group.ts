@@ -12,8 +12,9 @@ import {
   GROUP_PRODUCT_MIN,
 } from '../constants.js';
 import { MESSAGES } from '../messages.js';
+import { multilineText, text } from '../text.js';
 
-// The group forms (join dialog, create wizard) and (group dialog,
+// The group forms of spec 000 §5 (join dialog, create wizard) and 001 §5 (group dialog,
 // settings, invite) with their exact messages, and the group texts of both specs.
 
 export const GROUP_MESSAGES = {
@@ -26,7 +27,7 @@ export const GROUP_MESSAGES = {
   leadsEmpty: 'Start by adding a lead to your group',
   groupCreated: 'You have created a new group',
 
-  // Form messages
+  // Form messages (spec 000 §5, 001 §5)
   joinTooLong: "Can't be longer than 100 characters long",
   wizardNameBlank: 'Group name cannot be blank',
   wizardPasswordShort: 'Group password must be at least 6 characters',
@@ -37,14 +38,14 @@ export const GROUP_MESSAGES = {
   inviteEmailRequired: 'Email is required',
   inviteEmailInvalid: 'Must be a valid email',
 
-  // Fallbacks when the server gives no message
+  // Fallbacks when the server gives no message (spec 000 §8, 001 §8)
   addFailed: 'Group add failed.',
   createFailed: 'Create private group failed.',
   updateFailed: 'Update group failed.',
   leaveFailed: 'Leave group failed.',
   removeFailed: 'Remove group failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Groups")
+  // Server answers where the spec is silent (docs/decisions.md, "Groups (issue 5)")
   notFound: 'This group does not exist.',
   notMember: 'You are not a member of this group.',
   wrongPassword: 'The group name or password is incorrect.',
@@ -67,8 +68,7 @@ export const GROUP_MESSAGES = {
 } as const;
 
 // Join group dialog: each field required, 6 to 100.
-export const joinGroupField = z
-  .string({ error: MESSAGES.fieldRequired })
+export const joinGroupField = text({ error: MESSAGES.fieldRequired })
   .trim()
   .min(1, MESSAGES.fieldRequired)
   .min(GROUP_JOIN_FIELD_MIN, MESSAGES.atLeast(GROUP_JOIN_FIELD_MIN))
@@ -77,13 +77,11 @@ export const joinGroupForm = z.object({ groupName: joinGroupField, groupPassword
 export type JoinGroupForm = z.infer<typeof joinGroupForm>;
 
 // Create group wizard: each step validates its own field.
-export const wizardNameField = z
-  .string({ error: GROUP_MESSAGES.wizardNameBlank })
+export const wizardNameField = text({ error: GROUP_MESSAGES.wizardNameBlank })
   .trim()
   .min(1, GROUP_MESSAGES.wizardNameBlank)
   .max(GROUP_NAME_MAX, MESSAGES.lessThan(GROUP_NAME_MAX));
-export const wizardPasswordField = z
-  .string({ error: GROUP_MESSAGES.wizardPasswordShort })
+export const wizardPasswordField = text({ error: GROUP_MESSAGES.wizardPasswordShort })
   .min(GROUP_CREATE_PASSWORD_MIN, GROUP_MESSAGES.wizardPasswordShort)
   .max(GROUP_JOIN_FIELD_MAX, GROUP_MESSAGES.joinTooLong);
 export const createGroupWizardForm = z.object({
@@ -101,21 +99,18 @@ export const createGroupWizardForm = z.object({
 export type CreateGroupWizardForm = z.infer<typeof createGroupWizardForm>;
 
 // Create or edit group dialog: name 3–40, description 3–200, product optional 3–100.
-export const groupNameField = z
-  .string({ error: GROUP_MESSAGES.nameRequired })
+export const groupNameField = text({ error: GROUP_MESSAGES.nameRequired })
   .trim()
   .min(1, GROUP_MESSAGES.nameRequired)
   .min(GROUP_NAME_MIN, MESSAGES.atLeast(GROUP_NAME_MIN))
   .max(GROUP_NAME_MAX, MESSAGES.lessThan(GROUP_NAME_MAX));
-export const groupDescriptionField = z
-  .string({ error: GROUP_MESSAGES.descriptionRequired })
+export const groupDescriptionField = multilineText({ error: GROUP_MESSAGES.descriptionRequired })
   .trim()
   .min(1, GROUP_MESSAGES.descriptionRequired)
   .min(GROUP_DESCRIPTION_MIN, MESSAGES.atLeast(GROUP_DESCRIPTION_MIN))
   .max(GROUP_DESCRIPTION_MAX, MESSAGES.lessThan(GROUP_DESCRIPTION_MAX));
 // Optional product text (dialog and settings): trimmed; empty means none; otherwise 3 to 100.
-export const groupProductField = z
-  .string()
+export const groupProductField = text()
   .trim()
   .refine((v) => v === '' || v.length >= GROUP_PRODUCT_MIN, MESSAGES.atLeast(GROUP_PRODUCT_MIN))
   .refine((v) => v.length <= GROUP_PRODUCT_MAX, MESSAGES.lessThan(GROUP_PRODUCT_MAX));
@@ -131,8 +126,7 @@ export const groupSettingsForm = z.object({ product: groupProductField, enableEm
 export type GroupSettingsForm = z.infer<typeof groupSettingsForm>;
 
 // Invite user dialog.
-export const groupInviteEmailField = z
-  .string({ error: GROUP_MESSAGES.inviteEmailRequired })
+export const groupInviteEmailField = text({ error: GROUP_MESSAGES.inviteEmailRequired })
   .trim()
   .min(1, GROUP_MESSAGES.inviteEmailRequired)
   .max(EMAIL_MAX, MESSAGES.lessThan(EMAIL_MAX))

@@ -15,6 +15,7 @@ import {
 } from '../constants.js';
 import { isValidPhone } from '../format/phone.js';
 import { STATE_ABBREVIATIONS } from '../format/us-states.js';
+import { multilineText, text } from '../text.js';
 
 // The lead form with its exact messages, the lead texts, and
 // the address The same rules check the dialog in the browser and the calls on the server.
@@ -65,8 +66,7 @@ export const LEAD_MESSAGES = {
 } as const;
 
 const requiredLeadText = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
+  text({ error: requiredMessage })
     .trim()
     .min(1, requiredMessage)
     .max(LEAD_NAME_MAX, LEAD_MESSAGES.tooLong(LEAD_NAME_MAX));
@@ -76,48 +76,49 @@ export const leadLastNameField = requiredLeadText(LEAD_MESSAGES.lastNameRequired
 export const leadCompanyField = requiredLeadText(LEAD_MESSAGES.companyRequired);
 export const leadTitleField = requiredLeadText(LEAD_MESSAGES.titleRequired);
 
+/**
+ * A LinkedIn profile address ('linkedin.com/in/profile'): with or without http(s)://, on linkedin.com
+ * or one of its subdomains, path /in/…. Any other scheme (javascript:, data:, …) is refused.
+ */
+export function isLinkedinProfile(value: string): boolean {
+  const host = LINKEDIN_HOST.replace(/\./g, '\\.');
+  return new RegExp(`^(https?://)?([a-z0-9-]+\\.)*${host}/in/[^/?#\\s]+`, 'i').test(value);
+}
+
 // Contact info: each may be empty; a given value must be valid.
-export const leadEmailField = z
-  .string({ error: LEAD_MESSAGES.emailInvalid })
+export const leadEmailField = text({ error: LEAD_MESSAGES.emailInvalid })
   .trim()
   .max(LEAD_EMAIL_MAX, LEAD_MESSAGES.tooLong(LEAD_EMAIL_MAX))
   .refine((v) => v === '' || z.email().safeParse(v).success, LEAD_MESSAGES.emailInvalid);
-export const leadPhoneField = z
-  .string({ error: LEAD_MESSAGES.phoneInvalid })
+export const leadPhoneField = text({ error: LEAD_MESSAGES.phoneInvalid })
   .trim()
   .refine((v) => v === '' || isValidPhone(v), LEAD_MESSAGES.phoneInvalid);
-export const leadLinkedinField = z
-  .string({ error: LEAD_MESSAGES.linkedinFormat })
+export const leadLinkedinField = text({ error: LEAD_MESSAGES.linkedinFormat })
   .trim()
   .max(LEAD_LINKEDIN_MAX, LEAD_MESSAGES.tooLong(LEAD_LINKEDIN_MAX))
-  .refine((v) => v === '' || v.toLowerCase().includes(`${LINKEDIN_HOST}/in/`), LEAD_MESSAGES.linkedinFormat);
-export const leadNotesField = z
-  .string({ error: LEAD_MESSAGES.tooLong(LEAD_NOTES_MAX) })
+  .refine((v) => v === '' || isLinkedinProfile(v), LEAD_MESSAGES.linkedinFormat);
+export const leadNotesField = multilineText({ error: LEAD_MESSAGES.tooLong(LEAD_NOTES_MAX) })
   .trim()
   .max(LEAD_NOTES_MAX, LEAD_MESSAGES.tooLong(LEAD_NOTES_MAX));
 
 /** A US ZIP code: five digits (ZIP_CODE_LENGTH). */
-export const postalField = z
-  .string({ error: LEAD_MESSAGES.postalInvalid })
+export const postalField = text({ error: LEAD_MESSAGES.postalInvalid })
   .trim()
   .regex(new RegExp(`^\\d{${ZIP_CODE_LENGTH}}$`), LEAD_MESSAGES.postalInvalid);
 
 /** An address as the calls send it: US only; coordinates optional (the server fills them from the ZIP). */
 export const addressInput = z.strictObject(
   {
-    street_one: z
-      .string({ error: LEAD_MESSAGES.streetRequired })
+    street_one: text({ error: LEAD_MESSAGES.streetRequired })
       .trim()
       .min(1, LEAD_MESSAGES.streetRequired)
       .max(ADDRESS_STREET_MAX, LEAD_MESSAGES.tooLong(ADDRESS_STREET_MAX)),
-    street_two: z
-      .string()
+    street_two: text()
       .trim()
       .max(ADDRESS_STREET_MAX, LEAD_MESSAGES.tooLong(ADDRESS_STREET_MAX))
       .nullish()
       .transform((v) => v || null),
-    city: z
-      .string({ error: LEAD_MESSAGES.cityRequired })
+    city: text({ error: LEAD_MESSAGES.cityRequired })
       .trim()
       .min(1, LEAD_MESSAGES.cityRequired)
       .max(ADDRESS_CITY_MAX, LEAD_MESSAGES.tooLong(ADDRESS_CITY_MAX)),
@@ -125,7 +126,7 @@ export const addressInput = z.strictObject(
     postal: postalField,
     latitude: z.number({ error: LEAD_MESSAGES.coordinatesInvalid }).min(-90).max(90).nullish(),
     longitude: z.number({ error: LEAD_MESSAGES.coordinatesInvalid }).min(-180).max(180).nullish(),
-    place_id: z.string().trim().max(300).nullish(),
+    place_id: text().trim().max(300).nullish(),
   },
   {
     // A missing address (null or absent) reads 'Address is required'; other object errors keep zod's words.
@@ -213,8 +214,7 @@ export function leadFieldsFromForm(form: LeadFormValues) {
 }
 
 // A lead comment (the lead's chat room message).
-export const commentField = z
-  .string({ error: LEAD_MESSAGES.commentRequired })
+export const commentField = multilineText({ error: LEAD_MESSAGES.commentRequired })
   .trim()
   .min(1, LEAD_MESSAGES.commentRequired)
   .max(COMMENT_MAX, LEAD_MESSAGES.commentTooLong);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY, ZIP_CODE_LENGTH } from '../constants.js';
+import { text } from '../text.js';
 import { emailField, requiredText } from './fields.js';
 
 // The payment form The card fields themselves are the card provider's
@@ -29,8 +30,7 @@ export const PAYMENT_MESSAGES = {
   cardCvcInvalid: "Your card's security code is incomplete.",
 } as const;
 
-export const zipCodeField = z
-  .string({ error: PAYMENT_MESSAGES.zipRequired })
+export const zipCodeField = text({ error: PAYMENT_MESSAGES.zipRequired })
   .trim()
   .min(1, PAYMENT_MESSAGES.zipRequired)
   .regex(/^\d*$/, PAYMENT_MESSAGES.zipNumeric)
@@ -58,13 +58,11 @@ export function passesLuhn(digits: string): boolean {
   return digits.length > 0 && sum % 10 === 0;
 }
 
-export const cardNumberField = z
-  .string({ error: PAYMENT_MESSAGES.cardNumberInvalid })
+export const cardNumberField = text({ error: PAYMENT_MESSAGES.cardNumberInvalid })
   .transform((v) => v.replace(/[\s-]/g, ''))
   .refine((v) => /^\d{12,19}$/.test(v) && passesLuhn(v), PAYMENT_MESSAGES.cardNumberInvalid);
 
-export const cardCvcField = z
-  .string({ error: PAYMENT_MESSAGES.cardCvcInvalid })
+export const cardCvcField = text({ error: PAYMENT_MESSAGES.cardCvcInvalid })
   .trim()
   .regex(/^\d{3,4}$/, PAYMENT_MESSAGES.cardCvcInvalid);
 

@@ -1,4 +1,4 @@
-import { billingCalls } from '@leadcircle/shared';
+import { billingCalls, text } from '@leadcircle/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
@@ -37,7 +37,7 @@ export async function registerBillingRawRoutes({ app }: RawRoutes, deps: AppDeps
         summary: "An invoice's PDF, through the signed link of /billing/get_stripe_invoices",
         tags: ['billing'],
         params: z.strictObject({ invoiceId: z.string().regex(/^\d{1,12}$/) }),
-        querystring: z.object({ token: z.string().max(300).default('') }),
+        querystring: z.object({ token: text().max(300).default('') }),
       },
     },
     async (request, reply) => {

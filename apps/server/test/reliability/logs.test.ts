@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serializeError } from '../../src/http/logging.js';
+import { post } from '../helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+// Error logs carry no secrets or personal data: no query parameters, bodies, tokens, password
+// hashes, e-mail addresses or links with their codes.
+
+const lines: string[] = [];
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { LOG_LEVEL: 'info' }, logStream: { write: (line) => lines.push(line) } });
+});
+afterAll(() => t.close());
+
+function logOf(requestId: string) {
+  return lines.filter((line) => line.includes(requestId)).join('\n');
+}
+
+describe('error logs', () => {
+  it('log a failed query with its request id, SQL and error code, but not its parameters', async () => {
+    // A constraint no new row can meet: the sign-up's INSERT fails in PostgreSQL.
+    await t.db.execute(sql`alter table users add constraint reject_new_users check (id < 0) not valid`);
+    try {
+      const body = {
+        first_name: 'Quentin',
+        last_name: 'Secretname',
+        email: 'quentin.private@example.org',
+        password: 'Sup3r-Secret-Pass',
+      };
+      const res = await post(t, '/user/email_signup', body, { headers: { 'x-request-id': 'log-test-signup-1' } });
+      expect(res.status).toBe(500);
+      expect(res.body).toEqual({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' });
+
+      const log = logOf('log-test-signup-1');
+      for (const secret of [
+        'quentin.private',
+        'example.org',
+        'Quentin',
+        'Secretname',
+        'Sup3r-Secret-Pass',
+        '$argon2',
+      ]) {
+        expect(log, secret).not.toContain(secret);
+      }
+      expect(log).toContain('unexpected error');
+      expect(log).toContain('23514');
+      expect(log).toContain('reject_new_users');
+    } finally {
+      await t.db.execute(sql`alter table users drop constraint reject_new_users`);
+    }
+  });
+
+  it('log the page addresses of e-mail links without their tokens and addresses', async () => {
+    await t.app.inject({
+      url: '/email?action=RESET_PASSWORD&token=AbCdEf0123456789secret&email=someone%40example.org',
+      headers: { 'x-request-id': 'log-test-link-1' },
+    });
+    const log = logOf('log-test-link-1');
+    expect(log).toContain('/email?action=RESET_PASSWORD');
+    expect(log).not.toContain('AbCdEf0123456789secret');
+    expect(log).not.toContain('example.org');
+  });
+
+  it('scrub secrets from the message of any other error, and drop its other properties', () => {
+    const error = Object.assign(
+      new Error(
+        'failed for ann@example.org with $argon2id$v=19$m=19456,t=2,p=1$abc$def at https://app.example.com/email?token=zzz',
+      ),
+      { config: { headers: { authorization: 'Bearer sk_live_123' } }, body: 'secret body' },
+    );
+    const logged = JSON.stringify(serializeError(error));
+    for (const secret of ['ann@example.org', '$argon2id', 'token=zzz', 'sk_live_123', 'secret body']) {
+      expect(logged, secret).not.toContain(secret);
+    }
+    expect(logged).toContain('https://app.example.com/email');
+  });
+});

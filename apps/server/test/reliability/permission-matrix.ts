@@ -1,0 +1,189 @@
+import { leadPayload } from '../leads.js';
+
+/**
+ * Who may call what: one line per call of the OpenAPI document that takes an id (group_id, lead_id,
+ * id, room_id, user_id, …). permissions.test.ts calls each as every role and checks the answer.
+ * A call in the document that takes an id and has no line here FAILS that suite.
+ *
+ * Adding a call: one line, `'POST /api/<path>': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },`
+ * - `body` (or `query` for a GET) names the world's things (below); it is sent as each role.
+ * - anonymous is 401 for a signed-in call unless the line says otherwise; a role left out is not probed.
+ * - OK: a 2xx. DENIED: 403 or 404, and nothing of the thing in the answer. A number: exactly that status.
+ * - `notOwned: 'why'` for a call whose ids name nothing that belongs to anyone (lookups, external ids).
+ * New roles (an admin of another business, a user something was shared with) are new keys of Role
+ * and of World's tokens.
+ */
+
+export type Role = 'anonymous' | 'stranger' | 'member' | 'owner';
+export const ROLES: Role[] = ['anonymous', 'stranger', 'member', 'owner'];
+
+/** The things every probe works on, made fresh when a probe destroys one. */
+export interface World {
+  /** The owner's group; member belongs to it, stranger does not. */
+  groupId: number;
+  groupName: string;
+  /** A lead the owner submitted to the group, and its comments' room. */
+  leadId: number;
+  leadLastName: string;
+  roomId: number;
+  ownerId: number;
+  memberId: number;
+  strangerId: number;
+}
+
+export const OK = 'OK';
+export const DENIED = 'DENIED';
+export type Expectation = typeof OK | typeof DENIED | number;
+
+export type MatrixEntry =
+  | ({
+      body?: (w: World) => unknown;
+      query?: (w: World) => Record<string, string | number>;
+    } & Partial<Record<Role, Expectation>>)
+  | { notOwned: string };
+
+export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
+  // Accounts: a user_id may only name the caller.
+  'POST /api/user/email_signup': { notOwned: 'anonymous sign-up; the invite code is checked when the account joins' },
+  'POST /api/user/get': { body: (w) => ({ user_id: w.ownerId }), stranger: DENIED, member: DENIED, owner: OK },
+  'POST /api/user/update_notifications': {
+    body: (w) => ({ user_id: w.ownerId, group_id: w.groupId, enableEmail: true }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/user/get_users_by_group': {
+    body: (w) => ({ group_id: w.groupId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/user/notification_settings': {
+    body: (w) => ({ group_id: w.groupId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+
+  // Billing and business: the caller's own.
+  'POST /api/billing/create_customer': {
+    body: (w) => ({ user_id: w.ownerId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/billing/get_stripe_invoices': {
+    body: (w) => ({ user_id: w.ownerId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'GET /api/billing/invoices/{invoiceId}/pdf': {
+    notOwned: 'a signed link: its token is the permission (billing-invoice-pdf.test.ts)',
+  },
+  'POST /api/business/get_by_user': {
+    body: (w) => ({ user_id: w.ownerId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+
+  // Lookups: product categories, target industries and products belong to nobody.
+  'POST /api/product/list': { notOwned: 'lookup ids (product categories)' },
+  'POST /api/group/create_private': { notOwned: 'lookup ids (target industry, product)' },
+  'POST /api/group/add': { notOwned: 'lookup ids (product); the group is named by name and password' },
+
+  // Groups: members see, the creator changes.
+  'POST /api/group/get': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/group/update': {
+    body: (w) => ({
+      group_id: w.groupId,
+      name: `${w.groupName} renamed`.slice(0, 40),
+      description: 'A new description',
+    }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/group/user/update': {
+    body: (w) => ({ group_id: w.groupId, user_id: w.ownerId, product: 'Widgets' }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/group/invite': {
+    body: (w) => ({ group_id: w.groupId, email: `invitee${w.groupId}@example.com` }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/group/add_invited': {
+    // Accepting an invite is what a stranger does: a wrong code is refused as invalid.
+    body: (w) => ({ group_id: w.groupId, invite_code: 'not-the-invite-code' }),
+    stranger: 400,
+    member: 400,
+    owner: 400,
+  },
+  'POST /api/group/remove': {
+    body: (w) => ({ group_id: w.groupId, user_id: w.memberId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/group/delete': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: DENIED, owner: OK },
+  'POST /api/group/stats': { body: (w) => ({ search_ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
+
+  // Leads: members of the group see and add; the submitter changes.
+  'POST /api/lead/list': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/lead/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/lead/create': {
+    body: (w) => ({ group_id: w.groupId, lead: leadPayload() }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/lead/update': {
+    body: (w) => {
+      const { lead_id: _, ...fields } = leadPayload();
+      return { lead_id: w.leadId, group_id: w.groupId, ...fields };
+    },
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/lead/delete': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: DENIED, owner: OK },
+  'POST /api/lead/assign': {
+    body: (w) => ({ group_id: w.groupId, lead_id: w.leadId, user_id: w.memberId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/lead/group_stats': { body: (w) => ({ ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/lead/user_stats': { body: (w) => ({ search_ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
+  'GET /api/lead/export': { query: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+
+  // Ratings: members other than the submitter rate.
+  'POST /api/rating/quality/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/rating/quality/rate': {
+    body: (w) => ({ lead_id: w.leadId, rating: 4 }),
+    stranger: DENIED,
+    member: OK,
+    owner: 403,
+  },
+  'POST /api/rating/relevancy/rate': {
+    body: (w) => ({ lead_id: w.leadId, group_id: w.groupId, rating: 3 }),
+    stranger: DENIED,
+    member: OK,
+    owner: 403,
+  },
+  'POST /api/rating/user': { body: (w) => ({ user_ids: [w.ownerId] }), stranger: DENIED, member: OK, owner: OK },
+
+  // Comments: the lead's room, members of its group.
+  'POST /api/chat/lead/list': { body: (w) => ({ id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/chat/message/send': {
+    body: (w) => ({ room_id: w.roomId, message: 'Hello' }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+};
