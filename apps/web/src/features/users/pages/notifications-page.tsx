@@ -3,16 +3,16 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { EmptyState } from '../../../components/empty-state';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
+import { GroupMessagesSwitches } from '../../groups/components/group-messages-switches';
 import { useUpdateNotificationsMutation } from '../account-api';
 import { useGetCurrentUserQuery } from '../api';
 
 /**
  * My settings, Notifications (spec 001 §2): the account's e-mail switch, then a Messages switch per group.
- * Groups come with their own issue; until a user is in one, the list is honestly empty.
+ * Each group's switch is the same setting as the Messages toggle of the group's settings.
  */
 export function NotificationsPage() {
   const notify = useNotify();
@@ -57,10 +57,7 @@ export function NotificationsPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Turn chat notifications on or off for each group you belong to.
       </Typography>
-      <EmptyState
-        title="You are not in any group yet"
-        text="Each group you create or join will appear here with its own Messages switch."
-      />
+      <GroupMessagesSwitches />
     </>
   );
 }
