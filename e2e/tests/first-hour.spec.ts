@@ -55,7 +55,7 @@ test('My settings, Notifications lists the groups of the person with their Messa
   await signIn(page, owner.email, owner.password);
   await page.goto('/my-settings/notifications');
   await expect(page.getByText('You are not in any group yet')).toHaveCount(0);
-  const messages = page.getByRole('checkbox', { name: `Messages in ${name}` });
+  const messages = page.getByRole('switch', { name: `Messages in ${name}` });
   await expect(messages).toBeVisible();
   const wasOn = await messages.isChecked();
   await messages.setChecked(!wasOn);
@@ -64,7 +64,7 @@ test('My settings, Notifications lists the groups of the person with their Messa
   await page.goto(`/groups/${groupId}/settings`);
   await expect(page.getByLabel('Messages')).toBeChecked({ checked: !wasOn });
   await page.goto('/my-settings/notifications');
-  await expect(page.getByRole('checkbox', { name: `Messages in ${name}` })).toBeChecked({ checked: !wasOn });
+  await expect(page.getByRole('switch', { name: `Messages in ${name}` })).toBeChecked({ checked: !wasOn });
 });
 
 test('a name saved in the /settings dialog shows in the profile form at once', async ({ page, request }) => {
@@ -175,7 +175,11 @@ test('sign-in shows only the providers the server has configured', async ({ page
   await expect(page.getByRole('button', { name: 'Sign in with Google' })).toHaveCount(0);
 });
 
-test('a sales user who paid finds Invoices in the menu; one who did not, does not', async ({ page, request }) => {
+test('a sales user who paid finds Invoices in the menu; one who did not, does not', async ({
+  page,
+  browser,
+  request,
+}) => {
   const payer = await createPayingAccount(request, 'Paula');
   await signIn(page, payer.email, payer.password);
   await page.getByRole('link', { name: 'Invoices' }).click();
@@ -183,10 +187,12 @@ test('a sales user who paid finds Invoices in the menu; one who did not, does no
   await expect(page.getByRole('heading', { name: 'Invoices' })).toBeVisible();
 
   const other = await createConfirmedAccount(request, 'Nico');
-  await page.goto('/signout');
-  await signIn(page, other.email, PASSWORD);
-  await expect(page.getByRole('link', { name: 'Manage Groups' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
+  const context = await browser.newContext();
+  const otherPage = await context.newPage();
+  await signIn(otherPage, other.email, PASSWORD);
+  await expect(otherPage.getByRole('link', { name: 'Manage Groups' })).toBeVisible();
+  await expect(otherPage.getByRole('link', { name: 'Invoices' })).toHaveCount(0);
+  await context.close();
 });
 
 test('the lead rating line says it is the members’ average and how many rated', async ({ page, request }) => {

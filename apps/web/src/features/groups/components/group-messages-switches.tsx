@@ -66,11 +66,15 @@ function GroupMessagesSwitch({ group }: { group: GroupSummary }) {
   const notify = useNotify();
   const setting = useGetGroupNotificationsQuery({ group_id: group.groupId }, { refetchOnMountOrArgChange: true });
   const [update, updateState] = useUpdateGroupNotificationsMutation();
+  // The switch turns at once; it turns back if the change cannot be saved.
+  const [chosen, setChosen] = useState<boolean | null>(null);
   const toggle = async (enableEmail: boolean) => {
+    setChosen(enableEmail);
     try {
       await update({ group_id: group.groupId, enableEmail }).unwrap();
       notify.success(MESSAGES.notificationsUpdated);
     } catch (error) {
+      setChosen(null);
       notify.error(errorMessage(error, MESSAGES.notificationsUpdateFailed));
     }
   };
@@ -80,7 +84,7 @@ function GroupMessagesSwitch({ group }: { group: GroupSummary }) {
       secondaryAction={
         <Switch
           edge="end"
-          checked={setting.data?.enableEmail ?? false}
+          checked={chosen ?? setting.data?.enableEmail ?? false}
           disabled={!setting.data || updateState.isLoading}
           onChange={(event) => void toggle(event.target.checked)}
           slotProps={{ input: { 'aria-label': `Messages in ${group.name}` } }}
