@@ -42,11 +42,11 @@ test('the wizard creates a group for a user without a payment method: wizard, pa
   await wizard.getByLabel('Group name').fill(name);
   await wizard.getByRole('button', { name: 'Next' }).click();
 
-  // Step 3: a group code of at least 6.
-  await wizard.getByLabel('Group code').fill('short');
+  // Step 3: a group password of at least 6.
+  await wizard.getByLabel('Group password').fill('short');
   await wizard.getByRole('button', { name: 'Next' }).click();
   await expect(wizard.getByText(GROUP_MESSAGES.wizardPasswordShort)).toBeVisible();
-  await wizard.getByLabel('Group code').fill(GROUP_CODE);
+  await wizard.getByLabel('Group password').fill(GROUP_CODE);
   await wizard.getByRole('button', { name: 'Next' }).click();
 
   // Steps 4 and 5 need a selection.

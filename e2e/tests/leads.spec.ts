@@ -125,7 +125,7 @@ test('another member rates and comments; the owner sees the rating read-only and
   // The fourth star (its label: the radio input itself is visually hidden).
   await memberPage.locator('label').filter({ hasText: '4 Stars' }).click();
   await expect(memberPage.getByRole('radio', { name: '4 Stars' })).toBeChecked();
-  await expect(memberPage.getByText('4 (1 rating)')).toBeVisible();
+  await expect(memberPage.getByText('Average rating: 4 of 5, from 1 rating')).toBeVisible();
 
   const comment = 'Called them today.\nThey want a demo next week.';
   const input = memberPage.getByLabel(LEAD_MESSAGES.commentPlaceholder);
@@ -146,7 +146,7 @@ test('another member rates and comments; the owner sees the rating read-only and
     .getByRole('listitem', { name: 'Comment by Milo Rivera' });
   await expect(ownerComment).toContainText('Called them today.', { timeout: 15_000 });
   expect(await ownerComment.locator('p').last().innerText()).toBe(comment);
-  await expect(page.getByText('4 (1 rating)')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Average rating: 4 of 5, from 1 rating')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByRole('img', { name: '4 Stars' })).toBeVisible();
   await expect(page.getByRole('radio')).toHaveCount(0);
 });

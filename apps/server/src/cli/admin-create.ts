@@ -2,13 +2,15 @@ import { parseArgs } from 'node:util';
 import { emailField } from '@leadcircle/shared';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { runningEmbeddedUrl } from '../db/embedded.js';
 import { openDatabase } from '../db/open.js';
 import { AppError } from '../http/errors.js';
-import { sendPasswordSetupLink } from '../modules/auth/auth.service.js';
+import { sendAdminWelcome } from '../modules/auth/auth.service.js';
 import { createBusinessWithAdmin } from '../modules/business/business.service.js';
 
 // npm run admin:create -- --email … --business … [--first-name …] [--last-name …]
-// Creates a business and its ADMIN, then e-mails them a link to choose a password.
+// Creates a business and its ADMIN, then e-mails them a welcome with a link to choose a password.
+// Works beside a running server: it then uses that server's embedded database.
 
 const usage =
   'Usage: npm run admin:create -- --email <address> --business <name> [--first-name <name>] [--last-name <name>]';
@@ -29,7 +31,10 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
-  const config = { ...loadConfig(), logLevel: 'error', jobsEnabled: false };
+  const loaded = loadConfig();
+  // While a server runs on DATA_DIR's embedded PostgreSQL, use its database rather than starting another.
+  const databaseUrl = loaded.databaseUrl ?? runningEmbeddedUrl(loaded.dataDir);
+  const config = { ...loaded, databaseUrl, logLevel: 'error', jobsEnabled: false };
   const database = await openDatabase(config);
   try {
     const { deps } = await buildApp({ config, database });
@@ -39,7 +44,7 @@ async function main() {
       firstName: values['first-name']!,
       lastName: values['last-name']!,
     });
-    const url = await sendPasswordSetupLink(deps, admin);
+    const url = await sendAdminWelcome(deps, admin, businessName);
     await deps.mailer.idle();
     console.log(`Created business "${businessName}" with admin ${admin.email} (user ${admin.id}).`);
     console.log(`They choose a password from the e-mail just sent, or at: ${url}`);

@@ -85,11 +85,21 @@ describe('npm run admin:create', () => {
         email_confirmed_at: expect.any(Date),
       },
     ]);
-    // The same link went out by e-mail (to the outbox, as no SMTP is configured).
+    // The same link went out in a welcome e-mail (to the outbox, as no SMTP is configured).
     const { rows: mails } = await client.query('select "to", subject, text from mail_outbox');
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ to: email, subject: 'Reset your LeadCircle password' });
+    expect(mails[0]).toMatchObject({ to: email, subject: 'Welcome to Summit Payroll on LeadCircle' });
     expect(mails[0].text).toContain(link);
+    expect(mails[0].text).toContain('administrator of Summit Payroll');
+    expect(mails[0].text).toContain('Choose a password');
+    expect(mails[0].text).toContain('valid for 7 days');
+    expect(mails[0].text).not.toContain('asked to reset');
+    // The link lasts 7 days, not the hour of a password reset.
+    const { rows: tokens } = await client.query(
+      'select extract(epoch from expires_at - created_at)::int as seconds from email_tokens',
+    );
+    expect(tokens).toHaveLength(1);
+    expect(Math.abs(tokens[0].seconds - 7 * 24 * 3600)).toBeLessThan(60);
   });
 
   it('exits 1 with a clear message when the address already has an account, and creates nothing', async () => {

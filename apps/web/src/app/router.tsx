@@ -35,7 +35,19 @@ const AppShell = lazyPage(() => import('./shell/app-shell').then((m) => m.AppShe
 const loadMySettings = () => import('../features/users');
 const MySettingsLayout = lazyPage(() => loadMySettings().then((m) => m.MySettingsLayout));
 const ProfilePage = lazyPage(() => loadMySettings().then((m) => m.ProfilePage));
-const NotificationsPage = lazyPage(() => loadMySettings().then((m) => m.NotificationsPage));
+// My settings → Notifications lists each group's Messages switch: the page and the switches compose here.
+const NotificationsPage = lazyPage(() =>
+  Promise.all([loadMySettings(), import('../features/groups')]).then(
+    ([settings, groups]) =>
+      function NotificationsWithGroups() {
+        return (
+          <settings.NotificationsPage>
+            <groups.GroupMessagesSwitches />
+          </settings.NotificationsPage>
+        );
+      },
+  ),
+);
 const LegalPage = lazyPage(() => loadMySettings().then((m) => m.LegalPage));
 
 const loadInfo = () => import('../features/info');

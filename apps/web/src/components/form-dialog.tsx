@@ -14,6 +14,8 @@ interface FormDialogProps {
   title: string;
   /** A line of help above the fields. */
   description?: ReactNode;
+  /** A line of news above the error and the fields (a success that led here). */
+  notice?: ReactNode;
   /** The server's answer to the last submit, shown above the fields. */
   serverError?: string | null;
   /** While saving the dialog stays open: no Escape, no backdrop click, Cancel disabled. */
@@ -53,6 +55,11 @@ export function FormDialog(props: FormDialogProps) {
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {description && <DialogContentText>{description}</DialogContentText>}
+          {props.notice && (
+            <Alert severity="success" sx={{ mt: description ? 2 : 1 }}>
+              {props.notice}
+            </Alert>
+          )}
           {serverError && (
             <Alert severity="error" sx={{ mt: description ? 2 : 1 }}>
               {serverError}

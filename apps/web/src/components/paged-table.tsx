@@ -17,6 +17,15 @@ export interface PagedTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Styles of the column's body cells (an ellipsis, a width). */
   sx?: SxProps<Theme>;
+  /** Left out on a phone's width (below 600 px), where the row still opens the whole record. */
+  hideOnPhone?: boolean;
+}
+
+// Long words wrap inside their cell rather than run into the next one.
+const cellSx = { overflowWrap: 'anywhere' } as const;
+const phoneHiddenSx = { display: { xs: 'none', sm: 'table-cell' } } as const;
+function columnSx<Row>(column: PagedTableColumn<Row>): SxProps<Theme> {
+  return [cellSx, column.hideOnPhone ? phoneHiddenSx : {}, ...(Array.isArray(column.sx) ? column.sx : [column.sx])];
 }
 
 export interface PagedTableProps<Row> {
@@ -97,7 +106,7 @@ export function PagedTable<Row>({
           sx={open ? openableRowSx : rowSx}
         >
           {columns.map((column) => (
-            <TableCell key={column.header} sx={column.sx}>
+            <TableCell key={column.header} sx={columnSx(column)}>
               {column.cell(row)}
             </TableCell>
           ))}
@@ -113,12 +122,15 @@ export function PagedTable<Row>({
 
   return (
     <Paper>
-      <TableContainer>
+      {/* Positioned, so the visually hidden header text stays inside its scroll frame. */}
+      <TableContainer sx={{ position: 'relative' }}>
         <Table aria-label={label} sx={{ tableLayout: layout }}>
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column.header}>{column.header}</TableCell>
+                <TableCell key={column.header} sx={[cellSx, column.hideOnPhone ? phoneHiddenSx : {}]}>
+                  {column.header}
+                </TableCell>
               ))}
               {actions && (
                 <TableCell sx={actionsWidth === undefined ? undefined : { width: actionsWidth }}>

@@ -31,8 +31,13 @@ export interface PendingAction {
 export interface ModalsState {
   open: ModalName[];
   pendingAction: PendingAction | null;
-  // The error of a pending action, handed back to the group dialog it came from.
-  groupDialogError: { modal: (typeof PENDING_ACTION_MODALS)[PendingActionName]; error: ApiError } | null;
+  // The error of a pending action, handed back after the payment to the group dialog it came from,
+  // with the form as the person filled it.
+  groupDialogError: {
+    modal: (typeof PENDING_ACTION_MODALS)[PendingActionName];
+    error: ApiError;
+    payload?: unknown;
+  } | null;
 }
 
 const initialState: ModalsState = { open: [], pendingAction: null, groupDialogError: null };
@@ -68,10 +73,13 @@ export const modalsSlice = createSlice({
       state.pendingAction = null;
     },
     /** The action failed after paying: its group dialog opens again with the error. */
-    pendingActionFailed(state, { payload }: PayloadAction<{ name: PendingActionName; error: ApiError }>) {
+    pendingActionFailed(
+      state,
+      { payload }: PayloadAction<{ name: PendingActionName; error: ApiError; payload?: unknown }>,
+    ) {
       const modal = PENDING_ACTION_MODALS[payload.name];
       state.pendingAction = null;
-      state.groupDialogError = { modal, error: payload.error };
+      state.groupDialogError = { modal, error: payload.error, payload: payload.payload };
       open(state, modal);
     },
   },
@@ -94,3 +102,7 @@ export const selectPendingAction = (state: WithModals) => state.modals.pendingAc
 /** The error a group dialog should show when it opens again after a failed pending action. */
 export const selectGroupDialogError = (state: WithModals, modal: ModalName) =>
   state.modals.groupDialogError?.modal === modal ? state.modals.groupDialogError.error : null;
+
+/** The form a group dialog opens again with after a failed pending action (its pending payload). */
+export const selectGroupDialogPayload = (state: WithModals, modal: ModalName): unknown =>
+  state.modals.groupDialogError?.modal === modal ? state.modals.groupDialogError.payload : undefined;

@@ -50,7 +50,7 @@ describe('the pending group action (spec 000 §4)', () => {
     expect(runs).toBe(1);
   });
 
-  it('passes an error back to the group dialog, which shows before payment success', async () => {
+  it('passes an error and the form back to the group dialog, which says the payment went through itself', async () => {
     unregister.push(
       registerPendingAction('groupAdd', async () => {
         throw { status: 404, message: 'No group by that name and code' };
@@ -66,8 +66,9 @@ describe('the pending group action (spec 000 §4)', () => {
     expect(store.getState().modals.groupDialogError).toEqual({
       modal: 'joinGroup',
       error: { status: 404, message: 'No group by that name and code' },
+      payload: { groupName: 'Closers' },
     });
-    expect(store.getState().modals.open).toContain('paymentSuccess');
+    expect(store.getState().modals.open).toEqual(['joinGroup']);
   });
 
   it('turns a thrown Error into the error shape the dialogs read', async () => {

@@ -34,8 +34,8 @@ function toApiError(error: unknown): ApiError {
 /**
  * After the subscription became active: run the pending groupAdd or groupCreate, close
  * the payment dialog and open payment success. Answers the group to go to, `{ groupId: null }` when
- * the action failed (its dialog opens again with the error, above payment success), or null when
- * nothing was pending.
+ * the action failed (its dialog opens again with the error, the form as filled, and a line saying
+ * the payment succeeded, in place of payment success), or null when nothing was pending.
  */
 export function finishPaymentFlow(): ThunkAction<
   Promise<{ groupId: number | null } | null>,
@@ -54,12 +54,13 @@ export function finishPaymentFlow(): ThunkAction<
         if (!runner) throw new Error(`No runner is registered for ${pending.name}`);
         outcome = { groupId: await runner(pending.payload, dispatch as AppDispatch) };
       } catch (error) {
-        dispatch(pendingActionFailed({ name: pending.name, error: toApiError(error) }));
+        dispatch(pendingActionFailed({ name: pending.name, error: toApiError(error), payload: pending.payload }));
         outcome = { groupId: null };
       }
     }
     dispatch(modalClosed('payment'));
-    dispatch(modalOpened('paymentSuccess'));
+    // A failed action's dialog opens again and says itself that the payment went through.
+    if (outcome?.groupId !== null) dispatch(modalOpened('paymentSuccess'));
     return outcome;
   };
 }

@@ -137,6 +137,11 @@ export const groupAddInvitedRequest = z.strictObject({
   invite_code: text().trim().min(1).max(200),
 });
 
+// What an invite link's holder may learn before signing in: who invites them to which group.
+export const groupInvitePreviewRequest = groupAddInvitedRequest;
+export const groupInvitePreviewResponse = z.object({ groupName: z.string(), inviterName: z.string() });
+export type GroupInvitePreview = z.infer<typeof groupInvitePreviewResponse>;
+
 // Leave (user_id is the caller) or, for the creator, remove a member.
 export const groupRemoveRequest = z.strictObject({ group_id: idField, user_id: idField });
 
@@ -240,6 +245,13 @@ export const groupCalls = {
     summary: 'Accept a group invite: join the group with the e-mailed invite code',
     request: groupAddInvitedRequest,
     response: groupSummary,
+  }),
+  invitePreview: defineCall({
+    path: '/group/invite_preview',
+    auth: false,
+    summary: 'Who invites to which group, for the holder of a valid invite link (before signing in)',
+    request: groupInvitePreviewRequest,
+    response: groupInvitePreviewResponse,
   }),
   remove: defineCall({
     path: '/group/remove',

@@ -47,6 +47,21 @@ export function passwordResetEmail(to: string, firstName: string, url: string): 
   );
 }
 
+// The first e-mail of an admin created by an operator (npm run admin:create).
+export function adminWelcomeEmail(to: string, firstName: string, businessName: string, url: string): MailMessage {
+  return message(
+    to,
+    `Welcome to ${businessName} on LeadCircle`,
+    [
+      `Hi ${firstName},`,
+      `An account was created for you as the administrator of ${businessName} on LeadCircle.`,
+      'Choose a password to sign in, then invite your team and set up billing.',
+      'This link is valid for 7 days.',
+    ],
+    { label: 'Choose my password', url },
+  );
+}
+
 // Sent instead of a confirmation when the address already has an account, so sign-up
 // does not reveal to the requester whether an address is registered.
 export function accountExistsEmail(to: string, firstName: string, url: string): MailMessage {

@@ -10,7 +10,7 @@ import { forgotPasswordLink, passwordResetLink, signupConfirmationLink } from '.
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import * as users from '../accounts/accounts.service.js';
-import { accountExistsEmail, confirmationEmail, passwordResetEmail } from './auth.emails.js';
+import { accountExistsEmail, adminWelcomeEmail, confirmationEmail, passwordResetEmail } from './auth.emails.js';
 import * as q from './auth.queries.js';
 import { deleteUserSocialIdentities } from './social.queries.js';
 
@@ -20,6 +20,8 @@ const EMAIL_TOKEN_TTL_MS: Record<EmailAction, number> = {
   SIGNUP_CONFIRMATION: 72 * HOUR_MS,
   RESET_PASSWORD: 1 * HOUR_MS,
 };
+// A new admin's first link: long enough to be opened after a weekend.
+const ADMIN_WELCOME_TTL_MS = 7 * 24 * HOUR_MS;
 
 const invalidCredentials = () => unauthorized('AUTH_INVALID_CREDENTIALS');
 const invalidRefresh = () => unauthorized('AUTH_REFRESH_INVALID');
@@ -47,6 +49,7 @@ async function createEmailToken(
   userId: number,
   action: EmailAction,
   passwordHash?: string,
+  ttlMs: number = EMAIL_TOKEN_TTL_MS[action],
 ): Promise<string> {
   const token = randomToken();
   await q.insertEmailToken(deps.db, {
@@ -54,7 +57,7 @@ async function createEmailToken(
     action,
     passwordHash,
     tokenHash: hashToken(token),
-    expiresAt: new Date(deps.clock.now().getTime() + EMAIL_TOKEN_TTL_MS[action]),
+    expiresAt: new Date(deps.clock.now().getTime() + ttlMs),
   });
   return token;
 }
@@ -226,11 +229,11 @@ export async function endOtherSessions(deps: AppDeps, userId: number, keepSessio
   await q.revokeUserRefreshTokens(deps.db, userId, deps.clock.now(), keepSessionId);
 }
 
-/** E-mails a link with which a user created by an operator chooses a password; returns the link. */
-export async function sendPasswordSetupLink(deps: AppDeps, user: users.UserRow): Promise<string> {
-  const token = await createEmailToken(deps, user.id, 'RESET_PASSWORD');
+/** Welcomes an admin created by an operator, with a 7-day link to choose a password; returns the link. */
+export async function sendAdminWelcome(deps: AppDeps, user: users.UserRow, businessName: string): Promise<string> {
+  const token = await createEmailToken(deps, user.id, 'RESET_PASSWORD', undefined, ADMIN_WELCOME_TTL_MS);
   const url = passwordResetLink(deps.config.appUrl, { token, email: user.email });
-  await deps.mailer.send(passwordResetEmail(user.email, user.firstName, url));
+  await deps.mailer.send(adminWelcomeEmail(user.email, user.firstName, businessName, url));
   return url;
 }
 

@@ -13,6 +13,7 @@ export function registerGroupRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(groupCalls.update, ({ userId, body }) => groups.updateGroup(deps, userId, body));
   call(groupCalls.userUpdate, ({ userId, body }) => groups.updateGroupUser(deps, userId, body));
   call(groupCalls.invite, ({ userId, body }) => groups.inviteToGroup(deps, userId, body));
+  call(groupCalls.invitePreview, ({ body }) => groups.previewInvite(deps, body));
   call(groupCalls.addInvited, ({ userId, body }) => groups.acceptInvite(deps, userId, body));
   call(groupCalls.remove, ({ userId, body }) => groups.removeFromGroup(deps, userId, body));
   call(groupCalls.delete, ({ userId, body }) => groups.deleteGroup(deps, userId, body.group_id));

@@ -248,6 +248,25 @@ export async function inviteToGroup(
   return { message: GROUP_MESSAGES.inviteSent };
 }
 
+/** Who invites to which group: for the holder of a valid invite link, before they sign in. */
+export async function previewInvite(
+  deps: AppDeps,
+  input: { group_id: number; invite_code: string },
+): Promise<{ groupName: string; inviterName: string }> {
+  const invite = await q.findInvite(deps.db, input.group_id, hashInviteCode(input.invite_code));
+  if (!invite || invite.usedAt) throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
+  if (invite.expiresAt.getTime() <= deps.clock.now().getTime()) {
+    throw badRequest('GROUP_INVITE_EXPIRED', GROUP_MESSAGES.inviteExpired);
+  }
+  const group = await q.findGroupById(deps.db, invite.groupId);
+  if (!group) throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
+  const inviter = invite.invitedBy ? await users.findUserById(deps, invite.invitedBy) : undefined;
+  const inviterName = inviter
+    ? users.displayName(inviter.firstName, inviter.lastName, inviter.deletionRequestedAt !== null)
+    : 'A LeadCircle member';
+  return { groupName: group.name, inviterName };
+}
+
 /** Accepts an e-mailed invite: single use, for the invited address only, within 7 days. No payment gate. */
 export async function acceptInvite(
   deps: AppDeps,

@@ -25,8 +25,8 @@ import { Sidebar } from './sidebar';
 // The frame of every protected screen except /redirect and /signout.
 export function AppShell() {
   const { data: user } = useGetCurrentUserQuery();
-  // Loaded on entry; a user without a business simply has none.
-  useGetMyBusinessQuery();
+  // Loaded on entry, only for a user who has one: asking otherwise answers 404.
+  useGetMyBusinessQuery(undefined, { skip: !user?.business });
   const dispatch = useAppDispatch();
   const isCollapsed = useAppSelector((state) => state.ui.isSidebarCollapsed);
   const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
@@ -61,6 +61,7 @@ export function AppShell() {
       </AppBar>
       <Sidebar
         role={user?.role}
+        hasBusiness={Boolean(user?.business)}
         isMobile={isMobile}
         isMobileOpen={isMobileOpen}
         onMobileClose={() => setIsMobileOpen(false)}

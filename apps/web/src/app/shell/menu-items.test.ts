@@ -19,6 +19,13 @@ describe('menuSectionsFor', () => {
     expect(labels('SALES').flat()).not.toContain('Manage Users');
   });
 
+  it('adds Invoices alone for a sales user with a business of their own (one who paid)', () => {
+    const sections = menuSectionsFor('SALES', true).map((section) => section.map((i) => i.label));
+    expect(sections).toContainEqual(['Invoices']);
+    expect(sections.flat()).not.toContain('Manage Users');
+    expect(labels('SALES').flat()).not.toContain('Invoices');
+  });
+
   it('opens the Help and Feedback dialogs instead of pages', () => {
     const items = menuSectionsFor('SALES').flat();
     expect(items.find((i) => i.label === 'Help')).toMatchObject({ opens: 'help' });

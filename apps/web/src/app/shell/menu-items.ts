@@ -19,13 +19,16 @@ export type MenuItem = { label: string; icon: SvgIconComponent } & (
   | { opens: ModalName }
 );
 
-// The sidebar, in its order; admins also see Manage Users, CRMs and Invoices.
-export function menuSectionsFor(role: UserRole | undefined): MenuItem[][] {
+// The sidebar of spec 001 §2, in its order; admins also see Manage Users, CRMs and Invoices.
+// A sales user who pays (a personal business of one) sees Invoices alone: the bills are theirs.
+export function menuSectionsFor(role: UserRole | undefined, hasBusiness = false): MenuItem[][] {
+  const invoices: MenuItem = { label: 'Invoices', icon: ReceiptLongIcon, to: ROUTES.adminInvoices };
   const adminSection: MenuItem[] = [
     { label: 'Manage Users', icon: ManageAccountsIcon, to: ROUTES.adminManageUsers },
     { label: 'CRMs', icon: HubIcon, to: ROUTES.adminCrms },
-    { label: 'Invoices', icon: ReceiptLongIcon, to: ROUTES.adminInvoices },
+    invoices,
   ];
+  const billingSection = role === 'ADMIN' ? [adminSection] : hasBusiness ? [[invoices]] : [];
   return [
     [{ label: 'Activities', icon: TimelineIcon, to: ROUTES.activities }],
     [
@@ -33,7 +36,7 @@ export function menuSectionsFor(role: UserRole | undefined): MenuItem[][] {
       { label: 'Manage Opportunities', icon: BusinessCenterIcon, to: ROUTES.opportunities },
       { label: 'Chat', icon: ChatIcon, to: ROUTES.chatDirect },
     ],
-    ...(role === 'ADMIN' ? [adminSection] : []),
+    ...billingSection,
     [
       { label: 'My Settings', icon: SettingsIcon, to: ROUTES.myProfile },
       { label: 'Help', icon: HelpIcon, opens: 'help' },

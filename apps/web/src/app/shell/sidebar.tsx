@@ -18,12 +18,13 @@ import { type MenuItem, menuSectionsFor } from './menu-items';
 
 interface SidebarMenuProps {
   role: UserRole | undefined;
+  hasBusiness: boolean;
   isCollapsed: boolean;
   onOpenModal: (modal: ModalName) => void;
   onItemChosen?: () => void;
 }
 
-function SidebarMenu({ role, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
+function SidebarMenu({ role, hasBusiness, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
   const { pathname } = useLocation();
 
   const renderItem = (item: MenuItem) => {
@@ -73,7 +74,7 @@ function SidebarMenu({ role, isCollapsed, onOpenModal, onItemChosen }: SidebarMe
 
   return (
     <Box component="nav" aria-label="Main menu">
-      {menuSectionsFor(role).map((section, index) => (
+      {menuSectionsFor(role, hasBusiness).map((section, index) => (
         <Fragment key={section[0]?.label}>
           {index > 0 && <Divider />}
           <List>{section.map(renderItem)}</List>
@@ -85,6 +86,8 @@ function SidebarMenu({ role, isCollapsed, onOpenModal, onItemChosen }: SidebarMe
 
 interface SidebarProps {
   role: UserRole | undefined;
+  /** The user belongs to a business (their own when they paid as a sales user). */
+  hasBusiness: boolean;
   isMobile: boolean;
   isMobileOpen: boolean;
   onMobileClose: () => void;
@@ -95,7 +98,8 @@ interface SidebarProps {
 
 // 304 px wide, 90 px when collapsed; below the md breakpoint a temporary drawer.
 export function Sidebar(props: SidebarProps) {
-  const { role, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } = props;
+  const { role, hasBusiness, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } =
+    props;
 
   if (isMobile) {
     return (
@@ -105,7 +109,13 @@ export function Sidebar(props: SidebarProps) {
         onClose={onMobileClose}
         slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
       >
-        <SidebarMenu role={role} isCollapsed={false} onOpenModal={onOpenModal} onItemChosen={onMobileClose} />
+        <SidebarMenu
+          role={role}
+          hasBusiness={hasBusiness}
+          isCollapsed={false}
+          onOpenModal={onOpenModal}
+          onItemChosen={onMobileClose}
+        />
       </Drawer>
     );
   }
@@ -119,7 +129,7 @@ export function Sidebar(props: SidebarProps) {
       slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: widthTransition } } }}
     >
       <Toolbar />
-      <SidebarMenu role={role} isCollapsed={isCollapsed} onOpenModal={onOpenModal} />
+      <SidebarMenu role={role} hasBusiness={hasBusiness} isCollapsed={isCollapsed} onOpenModal={onOpenModal} />
       <Box sx={{ mt: 'auto', display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', p: 1 }}>
         <IconButton onClick={onToggleCollapsed} aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}>
           {isCollapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}

@@ -30,7 +30,7 @@ export function faq(supportEmail: string): LegalText {
       {
         heading: 'How do groups work?',
         blocks: [
-          'Every group is private. Whoever creates it chooses its name, a group code (its password), the industry it targets and the product its members sell. Others join with the group name and code, or with an invitation link from a member. Only members see a group’s leads, members and messages.',
+          'Every group is private. Whoever creates it chooses its name, a group password, the industry it targets and the product its members sell. Others join with the group name and password, or with an invitation link from a member. Only members see a group’s leads, members and messages.',
         ],
       },
       {

@@ -1,9 +1,20 @@
-import { type CallRequest, type CallResponse, userCalls } from '@leadcircle/shared';
+import {
+  type CallRequest,
+  type CallResponse,
+  type GroupInvitePreview,
+  groupCalls,
+  userCalls,
+} from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
 // The account calls a signed-out visitor makes.
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    // Before signing in: who invites to which group. A spent or expired link answers 400, shown as such.
+    getGroupInvitePreview: build.query<GroupInvitePreview, CallRequest<typeof groupCalls.invitePreview>>({
+      query: (body) => ({ call: groupCalls.invitePreview, body }),
+      extraOptions: { silentStatuses: [400] },
+    }),
     login: build.mutation<CallResponse<typeof userCalls.login>, CallRequest<typeof userCalls.login>>({
       query: (body) => ({ call: userCalls.login, body }),
     }),
@@ -47,6 +58,7 @@ export const authApi = baseApi.injectEndpoints({
 });
 
 export const {
+  useGetGroupInvitePreviewQuery,
   useLoginMutation,
   useEmailSignupMutation,
   useEmailConfirmationActionMutation,

@@ -3,6 +3,7 @@
 import './pending-actions';
 
 export { CreateGroupWizard } from './components/create-group-wizard';
+export { GroupMessagesSwitches } from './components/group-messages-switches';
 export { JoinGroupDialog } from './components/join-group-dialog';
 export { GroupLayout } from './pages/group-layout';
 export { GroupMessagesPage } from './pages/group-messages-page';

@@ -22,17 +22,23 @@ interface ProviderButtonsProps {
   onSignedIn: (tokens: Tokens) => void;
 }
 
+/** Whether the server has configured any sign-in provider (the sign-in page shows none otherwise). */
+export function useHasProviders(): boolean {
+  const { providers } = useClientConfig();
+  return providers.linkedin || providers.apple !== null || providers.google !== null;
+}
+
 /**
- * Sign in with LinkedIn, Apple or Google. Google's and Apple's scripts load only
- * when the server names their client id; an unconfigured provider says so when clicked.
+ * Sign in with LinkedIn, Apple or Google: only the providers the server has
+ * configured show; Google's and Apple's scripts load only then.
  */
 export function ProviderButtons({ invite, onSignedIn }: ProviderButtonsProps) {
   const { providers } = useClientConfig();
   return (
     <Stack spacing={1.5}>
-      <LinkedInButton isConfigured={providers.linkedin} invite={invite} />
-      <AppleButton clientId={providers.apple?.clientId ?? null} onSignedIn={onSignedIn} />
-      <GoogleButton clientId={providers.google?.clientId ?? null} onSignedIn={onSignedIn} />
+      {providers.linkedin && <LinkedInButton isConfigured invite={invite} />}
+      {providers.apple && <AppleButton clientId={providers.apple.clientId} onSignedIn={onSignedIn} />}
+      {providers.google && <GoogleButton clientId={providers.google.clientId} onSignedIn={onSignedIn} />}
     </Stack>
   );
 }

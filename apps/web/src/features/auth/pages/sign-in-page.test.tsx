@@ -1,24 +1,39 @@
-import { MESSAGES, ROUTES } from '@leadcircle/shared';
+import { type ClientConfig, MESSAGES, ROUTES } from '@leadcircle/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { store } from '../../../core/store';
+import { ClientConfigProvider } from '../../../lib/client-config';
 import { SignInPage } from './sign-in-page';
 
-function renderSignIn(state?: unknown) {
+function renderSignIn(state?: unknown, providers: ClientConfig['providers'] = noProviders) {
   const router = createMemoryRouter([{ path: ROUTES.signIn, element: <SignInPage /> }], {
     initialEntries: [{ pathname: ROUTES.signIn, state }],
   });
   render(
     <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
+      <ClientConfigProvider config={{ ...testConfig, providers }}>
+        <SnackbarProvider>
+          <RouterProvider router={router} />
+        </SnackbarProvider>
+      </ClientConfigProvider>
     </Provider>,
   );
 }
+
+const noProviders: ClientConfig['providers'] = { google: null, apple: null, linkedin: false };
+const testConfig: ClientConfig = {
+  version: 'test',
+  environment: 'test',
+  sentryDsn: null,
+  supportEmail: '',
+  downloadApp: { iosUrl: '', androidUrl: '' },
+  providers: noProviders,
+  maps: { googleMapsApiKey: null, tileUrl: '', tileAttribution: '' },
+  billing: { provider: 'local', stripePublishableKey: null, pricePerUser: 49.99 },
+};
 
 describe('SignInPage', () => {
   it('labels every field and control with the spec texts', () => {
@@ -29,9 +44,6 @@ describe('SignInPage', () => {
     expect(screen.getByLabelText('Remember me')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'I forgot my password' })).toHaveAttribute('href', ROUTES.forgotPassword);
     expect(screen.getByRole('link', { name: "Don't have an account? Sign up" })).toHaveAttribute('href', ROUTES.signUp);
-    for (const provider of ['LinkedIn', 'Apple', 'Google']) {
-      expect(screen.getByRole('button', { name: `Sign in with ${provider}` })).toBeInTheDocument();
-    }
   });
 
   it('pre-fills the address handed over in navigation state', () => {
@@ -49,13 +61,18 @@ describe('SignInPage', () => {
     expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
   });
 
-  it('says a provider is not configured when the server config has none', async () => {
+  it('shows no provider buttons, and no "or", when the server configures none', () => {
     renderSignIn();
 
-    for (const provider of ['LinkedIn', 'Apple', 'Google']) {
-      fireEvent.click(screen.getByRole('button', { name: `Sign in with ${provider}` }));
+    expect(screen.queryByRole('button', { name: /^Sign in with / })).not.toBeInTheDocument();
+    expect(screen.queryByText('or')).not.toBeInTheDocument();
+  });
 
-      expect(await screen.findByText(MESSAGES.providerNotConfigured(provider))).toBeInTheDocument();
-    }
+  it('shows only the providers the server configures', () => {
+    renderSignIn(undefined, { google: null, apple: null, linkedin: true });
+
+    expect(screen.getByRole('button', { name: 'Sign in with LinkedIn' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with Apple' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });
 });

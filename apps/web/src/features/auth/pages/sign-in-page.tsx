@@ -17,7 +17,8 @@ import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email';
 import { useLoginMutation } from '../api';
-import { ProviderButtons } from '../components/provider-buttons';
+import { InvitationNotice } from '../components/invitation-notice';
+import { ProviderButtons, useHasProviders } from '../components/provider-buttons';
 import { inviteOf, useFinishSignIn } from '../use-finish-sign-in';
 
 export function SignInPage() {
@@ -27,6 +28,7 @@ export function SignInPage() {
   const invite = inviteOf(navState);
   const notify = useNotify();
   const [login, { isLoading }] = useLoginMutation();
+  const hasProviders = useHasProviders();
 
   const rememberedEmail = readRememberedEmail();
   const { control, handleSubmit } = useForm({
@@ -53,6 +55,7 @@ export function SignInPage() {
 
   return (
     <CenteredLayout title="Sign in">
+      <InvitationNotice invite={invite} />
       <Box component="form" onSubmit={submit} noValidate>
         <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
         <FormTextField
@@ -81,8 +84,12 @@ export function SignInPage() {
           Sign in
         </Button>
       </Box>
-      <Divider sx={{ my: 3 }}>or</Divider>
-      <ProviderButtons invite={invite} onSignedIn={(tokens) => finishSignIn(tokens, invite)} />
+      {hasProviders && (
+        <>
+          <Divider sx={{ my: 3 }}>or</Divider>
+          <ProviderButtons invite={invite} onSignedIn={(tokens) => finishSignIn(tokens, invite)} />
+        </>
+      )}
       <Box sx={{ textAlign: 'center', mt: 3 }}>
         {/* The invite data and the pre-filled address go on to sign up. */}
         <Link component={RouterLink} to={ROUTES.signUp} state={location.state} variant="body2">

@@ -13,7 +13,9 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
 import { useEmailSignupMutation } from '../api';
+import { InvitationNotice } from '../components/invitation-notice';
 import { LegalFooter } from '../components/legal-footer';
+import { inviteOf } from '../use-finish-sign-in';
 
 export function SignUpPage() {
   const location = useLocation();
@@ -36,8 +38,8 @@ export function SignUpPage() {
         : {};
     try {
       await emailSignup({ first_name: firstName, last_name: lastName, email, password, ...groupInvite }).unwrap();
+      // The page itself says so (one message, not a snackbar as well).
       setIsCreated(true);
-      notify.success(MESSAGES.signupSuccess);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.signupFailed));
     }
@@ -51,6 +53,7 @@ export function SignUpPage() {
         </Alert>
       ) : (
         <Box component="form" onSubmit={submit} noValidate>
+          <InvitationNotice invite={inviteOf(navState)} />
           <FormTextField control={control} name="firstName" label="First name" autoComplete="given-name" autoFocus />
           <FormTextField control={control} name="lastName" label="Last name" autoComplete="family-name" />
           <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" />

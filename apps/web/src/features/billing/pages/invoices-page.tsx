@@ -28,6 +28,9 @@ import { useGetBillingInfoQuery, useGetInvoicesQuery } from '../api';
 export const NO_RECORD = 'No record';
 
 const columns = ['Invoice Number', 'Billing Period', 'Amount', 'Payment Information', 'Download'] as const;
+// On a phone's width the card is left out (the PDF names it); long texts wrap inside their cells.
+const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
+const wraps = { overflowWrap: 'anywhere' } as const;
 
 /** The row cells of one invoice, as shows them. */
 export function invoiceCells(invoice: Invoice) {
@@ -94,10 +97,10 @@ export function InvoicesPage() {
       const cells = invoiceCells(invoice);
       return (
         <TableRow key={invoice.invoiceId} hover sx={rowSx}>
-          <TableCell>{cells.invoiceNumber}</TableCell>
-          <TableCell>{cells.billingPeriod}</TableCell>
-          <TableCell>{cells.amount}</TableCell>
-          <TableCell>{cells.paymentInformation}</TableCell>
+          <TableCell sx={wraps}>{cells.invoiceNumber}</TableCell>
+          <TableCell sx={wraps}>{cells.billingPeriod}</TableCell>
+          <TableCell sx={wraps}>{cells.amount}</TableCell>
+          <TableCell sx={[wraps, phoneHidden]}>{cells.paymentInformation}</TableCell>
           <TableCell padding="checkbox" align="center">
             <DownloadButton invoice={invoice} />
           </TableCell>
@@ -108,7 +111,10 @@ export function InvoicesPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
         <Typography component="h1" variant="h4">
           Invoices
         </Typography>
@@ -124,7 +130,11 @@ export function InvoicesPage() {
             <TableHead>
               <TableRow>
                 {columns.map((column) => (
-                  <TableCell key={column} align={column === 'Download' ? 'center' : 'left'}>
+                  <TableCell
+                    key={column}
+                    align={column === 'Download' ? 'center' : 'left'}
+                    sx={[wraps, column === 'Payment Information' ? phoneHidden : {}]}
+                  >
                     {column}
                   </TableCell>
                 ))}

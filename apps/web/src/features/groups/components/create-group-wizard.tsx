@@ -25,15 +25,16 @@ import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { useAppDispatch, useAppSelector } from '../../../core/hooks';
-import { paymentRequired, selectGroupDialogError } from '../../../core/modals-slice';
+import { paymentRequired, selectGroupDialogError, selectGroupDialogPayload } from '../../../core/modals-slice';
 import type { AppDispatch } from '../../../core/store';
 import { errorMessage } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
 import { useListProductsQuery, useListTargetsQuery, useVerifyGroupExistsMutation } from '../api';
 import { createGroupFromWizard, isPaymentMethodRequired, type PendingGroupCreate } from '../pending-actions';
+import { PAYMENT_WENT_THROUGH } from './join-group-dialog';
 
-// 1 intro, 2 group name, 3 group code, 4 target industry, 5 product.
-const STEPS = ['Intro', 'Group name', 'Group code', 'Target industry', 'Product'] as const;
+// 1 intro, 2 group name, 3 group code (called 'Group password' everywhere), 4 target industry, 5 product.
+const STEPS = ['Intro', 'Group name', 'Group password', 'Target industry', 'Product'] as const;
 const stepField: Array<FieldPath<WizardValues> | null> = [null, 'name', 'privateCode', 'targetId', 'productId'];
 
 type WizardValues = { name: string; privateCode: string; targetId: number | ''; productId: number | '' };
@@ -46,7 +47,11 @@ export function CreateGroupWizard({ onClose }: { onClose: () => void }) {
   const { data: user } = useGetCurrentUserQuery();
   // An action that failed after paying comes back here with its error.
   const handedBack = useAppSelector((state) => selectGroupDialogError(state, 'createGroup'));
-  const [step, setStep] = useState(0);
+  const handedBackForm = useAppSelector((state) => selectGroupDialogPayload(state, 'createGroup')) as
+    | PendingGroupCreate
+    | undefined;
+  // With the form as filled, on its last step.
+  const [step, setStep] = useState(handedBackForm ? STEPS.length - 1 : 0);
   const [serverError, setServerError] = useState<string | null>(
     handedBack ? errorMessage(handedBack, GROUP_MESSAGES.createFailed) : null,
   );
@@ -57,7 +62,14 @@ export function CreateGroupWizard({ onClose }: { onClose: () => void }) {
   const products = useListProductsQuery(undefined, { skip: step < 3 });
   const { control, trigger, getValues, setError } = useForm<WizardValues, unknown, CreateGroupWizardForm>({
     resolver: zodResolver(createGroupWizardForm) as never,
-    defaultValues: emptyForm,
+    defaultValues: handedBackForm
+      ? {
+          name: handedBackForm.name,
+          privateCode: handedBackForm.private_code,
+          targetId: handedBackForm.target_id,
+          productId: handedBackForm.product_id,
+        }
+      : emptyForm,
     mode: 'onSubmit',
   });
 
@@ -140,6 +152,11 @@ export function CreateGroupWizard({ onClose }: { onClose: () => void }) {
               </Step>
             ))}
           </Stepper>
+          {handedBack && (
+            <Alert severity="success" sx={{ mb: 1 }}>
+              {PAYMENT_WENT_THROUGH}
+            </Alert>
+          )}
           {serverError && (
             <Alert severity="error" sx={{ mb: 1 }}>
               {serverError}
@@ -147,13 +164,13 @@ export function CreateGroupWizard({ onClose }: { onClose: () => void }) {
           )}
           {step === 0 && (
             <DialogContentText>
-              A group is a private circle of sales professionals who exchange leads. Choose its name and a group code
-              that members type to join, then the industry you target and the product you sell.
+              A group is a private circle of sales professionals who exchange leads. Choose its name and a group
+              password that members type to join, then the industry you target and the product you sell.
             </DialogContentText>
           )}
           {step === 1 && <FormTextField control={control} name="name" label="Group name" autoFocus />}
           {step === 2 && (
-            <FormTextField control={control} name="privateCode" label="Group code" type="password" autoFocus />
+            <FormTextField control={control} name="privateCode" label="Group password" type="password" autoFocus />
           )}
           {step === 3 && (
             <SelectField

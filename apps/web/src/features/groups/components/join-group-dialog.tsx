@@ -6,24 +6,34 @@ import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { useAppDispatch, useAppSelector } from '../../../core/hooks';
-import { paymentRequired, selectGroupDialogError } from '../../../core/modals-slice';
+import { paymentRequired, selectGroupDialogError, selectGroupDialogPayload } from '../../../core/modals-slice';
 import type { AppDispatch } from '../../../core/store';
 import { errorMessage } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
 import { isPaymentMethodRequired, joinGroupWithPassword, type PendingGroupAdd } from '../pending-actions';
 
 const emptyForm: JoinGroupForm = { groupName: '', groupPassword: '' };
+export const PAYMENT_WENT_THROUGH = 'Payment successful: your subscription is active.';
 
 /** The join group dialog, shown by the modal host as 'joinGroup'. */
 export function JoinGroupDialog({ onClose }: { onClose: () => void }) {
   const dispatch = useAppDispatch();
   const { data: user } = useGetCurrentUserQuery();
+  // A join that failed after paying comes back here with its error and the fields as typed.
   const handedBack = useAppSelector((state) => selectGroupDialogError(state, 'joinGroup'));
+  const handedBackForm = useAppSelector((state) => selectGroupDialogPayload(state, 'joinGroup')) as
+    | PendingGroupAdd
+    | undefined;
   const [serverError, setServerError] = useState<string | null>(
     handedBack ? errorMessage(handedBack, GROUP_MESSAGES.addFailed) : null,
   );
   const [isBusy, setIsBusy] = useState(false);
-  const { control, handleSubmit } = useForm({ resolver: zodResolver(joinGroupForm), defaultValues: emptyForm });
+  const { control, handleSubmit } = useForm({
+    resolver: zodResolver(joinGroupForm),
+    defaultValues: handedBackForm
+      ? { groupName: handedBackForm.groupName, groupPassword: handedBackForm.privateCode }
+      : emptyForm,
+  });
 
   const join = handleSubmit(async (values) => {
     setServerError(null);
@@ -50,6 +60,7 @@ export function JoinGroupDialog({ onClose }: { onClose: () => void }) {
     <FormDialog
       title="Join group"
       description="Type the group's name and the password its creator gave you."
+      notice={handedBack ? PAYMENT_WENT_THROUGH : undefined}
       serverError={serverError}
       isBusy={isBusy}
       submitLabel="Join"

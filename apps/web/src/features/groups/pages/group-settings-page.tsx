@@ -1,5 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { GROUP_MESSAGES, type GroupSettingsForm, groupSettingsForm, ROUTES, routePath } from '@leadcircle/shared';
+import {
+  GROUP_MESSAGES,
+  type GroupSettingsForm,
+  type GroupSummary,
+  groupSettingsForm,
+  ROUTES,
+  routePath,
+} from '@leadcircle/shared';
+import EditIcon from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -27,6 +35,7 @@ import {
   useUpdateGroupNotificationsMutation,
   useUpdateGroupUserMutation,
 } from '../api';
+import { GroupDialog } from '../components/group-dialog';
 import { useGroupId } from './group-layout';
 
 /** Group settings: the caller's product, the Messages toggle, leave or delete. */
@@ -51,6 +60,7 @@ export function GroupSettingsPage() {
         name={group.data.name}
         description={group.data.description ?? ''}
         isOwner={group.data.isOwner}
+        group={group.data}
         initial={{ product: group.data.myProduct ?? '', enableEmail: notifications.data?.enableEmail ?? false }}
       />
     );
@@ -70,15 +80,33 @@ interface FormProps {
   name: string;
   description: string;
   isOwner: boolean;
+  group: GroupSummary;
   initial: GroupSettingsForm;
 }
 
-function GroupSettingsEditor({ groupId, name, description, isOwner, initial }: FormProps) {
+/** A value shown, not edited: filled grey, no outline, a read-only input that can still be selected. */
+function ReadOnlyField({ label, value, multiline }: { label: string; value: string; multiline?: boolean }) {
+  return (
+    <TextField
+      label={label}
+      value={value}
+      variant="filled"
+      fullWidth
+      margin="normal"
+      multiline={multiline}
+      slotProps={{ input: { readOnly: true, disableUnderline: true }, inputLabel: { shrink: true } }}
+      sx={{ '& .MuiFilledInput-root': { bgcolor: 'action.hover', borderRadius: 1 } }}
+    />
+  );
+}
+
+function GroupSettingsEditor({ groupId, name, description, isOwner, group, initial }: FormProps) {
   const navigate = useNavigate();
   const notify = useNotify();
   const { data: me } = useGetCurrentUserQuery();
   const [serverError, setServerError] = useState<string | null>(null);
   const [isConfirming, setIsConfirming] = useState(false);
+  const [isEditing, setIsEditing] = useState(false);
   const [updateGroupUser] = useUpdateGroupUserMutation();
   const [updateNotifications] = useUpdateGroupNotificationsMutation();
   const [removeFromGroup, removeState] = useRemoveFromGroupMutation();
@@ -131,16 +159,14 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, initial }: F
           {serverError}
         </Alert>
       )}
-      {/* Name and description are the creator's, changed from the group list. */}
-      <TextField label="Group name" value={name} fullWidth margin="normal" slotProps={{ input: { readOnly: true } }} />
-      <TextField
-        label="Description"
-        value={description}
-        fullWidth
-        margin="normal"
-        multiline
-        slotProps={{ input: { readOnly: true } }}
-      />
+      {/* Name and description are read-only here; the creator changes them in the edit dialog. */}
+      <ReadOnlyField label="Group name" value={name} />
+      <ReadOnlyField label="Description" value={description} multiline />
+      {isOwner && (
+        <Button startIcon={<EditIcon />} onClick={() => setIsEditing(true)} sx={{ mt: 1 }}>
+          EDIT GROUP
+        </Button>
+      )}
       <FormTextField control={control} name="product" label="Product I'm selling" />
       <Controller
         control={control}
@@ -165,6 +191,9 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, initial }: F
           SAVE
         </Button>
       </Stack>
+      {isEditing && (
+        <GroupDialog group={group} onClose={() => setIsEditing(false)} onSaved={() => setIsEditing(false)} />
+      )}
       <ConfirmDialog
         open={isConfirming}
         title={isOwner ? `Delete ${name}?` : `Leave ${name}?`}

@@ -28,8 +28,8 @@ const columns: PagedTableColumn<GroupUser>[] = [
     ),
   },
   { header: 'Rating', cell: (user) => user.rating ?? '—' },
-  { header: 'Title', cell: (user) => user.title ?? '' },
-  { header: 'Products Offered', cell: (user) => user.product ?? '' },
+  { header: 'Title', cell: (user) => user.title ?? '', hideOnPhone: true },
+  { header: 'Products Offered', cell: (user) => user.product ?? '', hideOnPhone: true },
 ];
 // Names no fallback for removing a member.
 const removeUserFailed = 'Remove user from group failed.';

@@ -20,9 +20,9 @@ import { GroupDialog } from '../components/group-dialog';
 
 const columns: PagedTableColumn<GroupSummary>[] = [
   { header: 'Group Name', cell: (group) => group.name },
-  { header: 'Owner', cell: (group) => group.ownerName },
-  { header: 'Description', cell: (group) => group.description },
-  { header: 'Leads', cell: (group) => group.leadsCount },
+  { header: 'Owner', cell: (group) => group.ownerName, hideOnPhone: true },
+  { header: 'Description', cell: (group) => group.description, hideOnPhone: true },
+  { header: 'Leads', cell: (group) => group.leadsCount, hideOnPhone: true },
   { header: 'Users', cell: (group) => group.usersCount },
 ];
 
@@ -52,7 +52,10 @@ export function GroupsPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2 }}>
+      <Stack
+        direction="row"
+        sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 2, gap: 2, flexWrap: 'wrap' }}
+      >
         <Typography component="h1" variant="h4">
           Groups
         </Typography>

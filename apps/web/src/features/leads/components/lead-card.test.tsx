@@ -27,7 +27,7 @@ describe('LeadCard (spec 001 §2, §5, §6)', () => {
     const { unmount } = renderInApp(<LeadCard lead={rated} />);
     expect(screen.getByRole('img', { name: '4.5 Stars' })).toBeInTheDocument();
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
-    expect(screen.getByText('4.5 (2 ratings)')).toBeInTheDocument();
+    expect(screen.getByText('Average rating: 4.5 of 5, from 2 ratings')).toBeInTheDocument();
     unmount();
 
     renderInApp(<LeadCard lead={{ ...rated, isOwner: false, rating: { ...rated.rating, userRating: 4 } }} />);
@@ -44,6 +44,7 @@ describe('linkedinHref and ratingSummary', () => {
 
   it('says how many rated', () => {
     expect(ratingSummary({ rating: null, userRating: null, count: 0 })).toBe('No ratings yet');
-    expect(ratingSummary({ rating: 4, userRating: null, count: 1 })).toBe('4 (1 rating)');
+    expect(ratingSummary({ rating: 4, userRating: null, count: 1 })).toBe('Average rating: 4 of 5, from 1 rating');
+    expect(ratingSummary({ rating: 4.5, userRating: null, count: 2 })).toBe('Average rating: 4.5 of 5, from 2 ratings');
   });
 });

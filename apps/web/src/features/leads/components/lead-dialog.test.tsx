@@ -59,6 +59,22 @@ describe('LeadDialog in add mode (spec 001 §2, §4, §5)', () => {
     expect(screen.getByLabelText('State')).toHaveValue('NY');
   });
 
+  it('enables Create when the ZIP code, typed last, fills city and state itself', async () => {
+    answerCalls({ '/api/address/zip': zipAnswer });
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
+    type('Notes', 'Met at the expo.');
+    type('First Name', 'Avery');
+    type('Last Name', 'Buyer');
+    type('Position', 'VP Sales');
+    type('Company', 'Acme Corp');
+    type('Email', 'avery@acme.example');
+    type('Street', '350 Fifth Avenue');
+    for (const typed of ['1', '10', '101', '1011', '10118']) type('ZIP code', typed);
+    await waitFor(() => expect(screen.getByLabelText('City')).toHaveValue('New York'));
+    expect(screen.getByLabelText('State')).toHaveValue('NY');
+    await waitFor(() => expect(submit('Create')).toBeEnabled());
+  });
+
   it("shows the server's message when the lead cannot be created, and stays open", async () => {
     const calls = answerCalls({
       '/api/address/zip': zipAnswer,

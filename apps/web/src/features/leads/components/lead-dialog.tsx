@@ -106,6 +106,9 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
   const kinds = useWatch({ control, name: 'contactKinds' });
   // Checked on every change, in step with what the person sees (react-hook-form's isValid settles later).
   const isValid = leadForm.safeParse(useWatch({ control })).success;
+  // Read on every render: react-hook-form tracks isDirty only once it has been read, and a read
+  // skipped while the form was invalid would leave Create disabled after the last field (a ZIP code) fills it.
+  const { isDirty } = formState;
   const unchosen = CONTACT_INFO_KINDS.filter((kind) => !kinds.includes(kind));
 
   // One contact value fixes the one-of rule on the others: check again those that report it.
@@ -152,7 +155,7 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
       serverError={serverError}
       isBusy={isBusy}
       submitLabel={isEdit ? 'Save' : 'Create'}
-      submitDisabled={!(isValid && formState.isDirty)}
+      submitDisabled={!(isValid && isDirty)}
       onSubmit={save}
       onClose={onClose}
     >

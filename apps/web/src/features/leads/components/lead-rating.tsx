@@ -10,10 +10,11 @@ import { useRateLeadMutation } from '../api';
 // Names no fallback for rating.
 const rateFailed = 'Rate lead failed.';
 
-/** "4.5 (2 ratings)", or that nobody has rated yet. */
+/** "Average rating: 4.5 of 5, from 2 ratings", or that nobody has rated yet. */
 export function ratingSummary(rating: Lead['rating']): string {
   if (rating.rating === null || rating.count === 0) return 'No ratings yet';
-  return `${rating.rating} (${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'})`;
+  const count = `${rating.count} ${rating.count === 1 ? 'rating' : 'ratings'}`;
+  return `Average rating: ${rating.rating} of ${RATING_MAX}, from ${count}`;
 }
 
 /**
@@ -51,7 +52,6 @@ export function LeadRating({ lead }: { lead: Lead }) {
         />
       )}
       <Typography variant="body2" color="text.secondary">
-        {lead.isOwner ? '' : 'Members: '}
         {ratingSummary(lead.rating)}
       </Typography>
       {lead.isOwner && (

@@ -32,6 +32,8 @@ const columns: PagedTableColumn<Lead>[] = [
   { header: 'Lead Name', cell: (lead) => lead.fullName },
   {
     header: 'Rating',
+    // The stars never spill into the next column.
+    sx: { overflow: 'hidden' },
     cell: (lead) =>
       lead.rating.rating === null ? (
         '—'
@@ -45,10 +47,11 @@ const columns: PagedTableColumn<Lead>[] = [
         />
       ),
   },
-  { header: 'Title', cell: (lead) => lead.title },
-  { header: 'Company', cell: (lead) => lead.company },
+  { header: 'Title', cell: (lead) => lead.title, hideOnPhone: true },
+  { header: 'Company', cell: (lead) => lead.company, hideOnPhone: true },
   {
     header: 'Notes',
+    hideOnPhone: true,
     cell: (lead) => lead.notes ?? '',
     sx: { maxWidth: 280, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   },
@@ -107,7 +110,7 @@ export function GroupLeadsPage() {
   const isEmpty = leads.isSuccess && total === 0;
   return (
     <Stack sx={{ gap: 2 }}>
-      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1 }}>
+      <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
         <Button
           variant="outlined"
           startIcon={<FileDownloadIcon />}

@@ -3,7 +3,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { EmptyState } from '../../../components/empty-state';
+import type { ReactNode } from 'react';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
@@ -12,9 +12,10 @@ import { useUpdateNotificationsMutation } from '../account-api';
 
 /**
  * My settings, Notifications: the account's e-mail switch, then a Messages switch per group.
- * Groups come with their own issue; until a user is in one, the list is honestly empty.
+ * Each group's switch is the same setting as the Messages toggle of the group's settings; the route
+ * passes the switches in as children.
  */
-export function NotificationsPage() {
+export function NotificationsPage({ children }: { children?: ReactNode }) {
   const notify = useNotify();
   const { data: user } = useGetCurrentUserQuery();
   const [updateNotifications, { isLoading }] = useUpdateNotificationsMutation();
@@ -57,10 +58,7 @@ export function NotificationsPage() {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         Turn chat notifications on or off for each group you belong to.
       </Typography>
-      <EmptyState
-        title="You are not in any group yet"
-        text="Each group you create or join will appear here with its own Messages switch."
-      />
+      {children}
     </>
   );
 }

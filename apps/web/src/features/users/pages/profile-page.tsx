@@ -7,6 +7,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -31,6 +32,11 @@ function ProfileEditor({ user }: { user: CurrentUser }) {
     resolver: zodResolver(profileForm),
     defaultValues: formValuesOf(user),
   });
+
+  // A change saved elsewhere (the settings dialog) shows here at once; fields being edited keep their text.
+  useEffect(() => {
+    reset(formValuesOf(user), { keepDirtyValues: true });
+  }, [user, reset]);
 
   const save = handleSubmit(async ({ firstName, lastName, company, title }) => {
     try {

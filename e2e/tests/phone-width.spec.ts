@@ -1,0 +1,210 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createConfirmedAccount, PASSWORD, signIn } from '../support/accounts.js';
+import {
+  callAs,
+  createGroupThroughApi,
+  createPayingAccount,
+  joinGroupThroughApi,
+  uniqueGroupName,
+} from '../support/groups.js';
+import { createLeadThroughApi } from '../support/leads.js';
+
+// Every built screen and dialog at phone width (390×844): nothing wider than the screen, no table
+// column cut off, no cell running into the next, every dialog wholly on screen.
+
+// A phone as Chromium emulates one: a page wider than the screen widens the layout viewport too.
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const GROUP_CODE = 'phone-width-code';
+
+/** What does not fit the phone's screen, described; empty when everything fits. */
+async function misfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const width = window.innerWidth;
+    const height = window.innerHeight;
+    if (document.documentElement.scrollWidth > width) {
+      problems.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
+      // Name the outermost elements that stick out, so the cause is plain.
+      for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
+        const right = element.getBoundingClientRect().right;
+        const parent = element.parentElement;
+        if (
+          right > document.documentElement.scrollWidth - 2 ||
+          (right > width + 0.5 && parent && parent.getBoundingClientRect().right <= width + 0.5)
+        ) {
+          problems.push(
+            `  sticking out: <${element.tagName.toLowerCase()} class="${element.className}"> to ${Math.round(right)}px`,
+          );
+        }
+      }
+    }
+    for (const paper of document.querySelectorAll<HTMLElement>('.MuiDialog-paper')) {
+      const box = paper.getBoundingClientRect();
+      if (box.left < 0 || box.top < 0 || box.right > width + 0.5 || box.bottom > height + 0.5) {
+        const title = paper.querySelector('h2')?.textContent ?? 'a dialog';
+        problems.push(
+          `${title} lies at ${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},${Math.round(box.bottom)}`,
+        );
+      }
+      if (paper.scrollWidth > paper.clientWidth + 1) {
+        problems.push(`${paper.querySelector('h2')?.textContent ?? 'a dialog'} is wider inside than its frame`);
+      }
+    }
+    for (const table of document.querySelectorAll<HTMLElement>('table')) {
+      const frame = table.parentElement!;
+      if (
+        table.getBoundingClientRect().right > frame.getBoundingClientRect().right + 1 ||
+        table.scrollWidth > frame.clientWidth + 1
+      ) {
+        problems.push(`the table ${table.getAttribute('aria-label')} is cut off`);
+      }
+      for (const cell of table.querySelectorAll<HTMLElement>('td, th')) {
+        if (cell.scrollWidth > cell.clientWidth + 1 && getComputedStyle(cell).overflowX === 'visible') {
+          problems.push(`a cell of ${table.getAttribute('aria-label')} runs over: "${cell.textContent?.slice(0, 30)}"`);
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+async function expectFits(page: Page, where: string) {
+  // Let layout and lazy parts settle.
+  await page.waitForLoadState('networkidle');
+  expect(await misfits(page), where).toEqual([]);
+}
+
+test('public screens fit a phone', async ({ page }) => {
+  for (const path of [
+    '/signin',
+    '/signup',
+    '/forgot-password',
+    '/faq',
+    '/download-app',
+    '/privacy-policy',
+    '/terms',
+    '/user-agreement',
+    '/test-flow',
+    '/no-such-page',
+  ]) {
+    await page.goto(path);
+    await expectFits(page, path);
+  }
+});
+
+test('a newcomer’s screens and dialogs fit a phone: wizard, join, payment', async ({ page, request }) => {
+  const account = await createConfirmedAccount(request, 'Pip');
+  await signIn(page, account.email, PASSWORD);
+  await expectFits(page, '/activities');
+  await page.goto('/groups');
+  await expectFits(page, '/groups');
+
+  await page.getByRole('button', { name: 'CREATE GROUP' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create group' });
+  await expect(wizard).toBeVisible();
+  await expectFits(page, 'create group wizard, step 1');
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await wizard.getByLabel('Group name').fill(uniqueGroupName('Pip'));
+  await wizard.getByRole('button', { name: 'Next' }).click();
+  await expect(wizard.getByLabel('Group password')).toBeVisible();
+  await expectFits(page, 'create group wizard, step 3');
+  await wizard.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.getByRole('button', { name: 'JOIN GROUP' }).click();
+  const join = page.getByRole('dialog', { name: 'Join group' });
+  await expect(join).toBeVisible();
+  await expectFits(page, 'join dialog');
+  await join.getByLabel('Group name').fill('Somebody else’s circle');
+  await join.getByLabel('Group password').fill('whatever-code');
+  await join.getByRole('button', { name: 'Join' }).click();
+  const payment = page.getByRole('dialog', { name: 'Subscribe' });
+  await expect(payment).toBeVisible();
+  await expectFits(page, 'payment dialog');
+  await page.keyboard.press('Escape');
+
+  for (const path of [
+    '/my-settings/profile',
+    '/my-settings/notifications',
+    '/my-settings/privacy-policy',
+    '/my-settings/terms-of-use',
+  ]) {
+    await page.goto(path);
+    await expectFits(page, path);
+  }
+  await page.goto('/settings');
+  await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible();
+  await expectFits(page, 'settings dialog');
+  await page.keyboard.press('Escape');
+  await page.goto('/send-feedback');
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectFits(page, 'feedback dialog');
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expectFits(page, 'the menu');
+  await page.getByRole('button', { name: 'Help' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expectFits(page, 'help dialog');
+});
+
+test('a member’s group screens and dialogs fit a phone, with long texts', async ({ page, request }) => {
+  const owner = await createPayingAccount(request, 'Marguerite-Anastasia');
+  const name = uniqueGroupName('Montgomery-Fairweather Circle');
+  const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: GROUP_CODE });
+  await callAs(request, owner.accessToken, '/group/update', {
+    group_id: groupId,
+    name,
+    description: 'Enterprise telephony and unified communications sellers of the Pacific Northwest and beyond',
+  });
+  const member = await createPayingAccount(request, 'Bartholomew');
+  await joinGroupThroughApi(request, member.accessToken, { name, privateCode: GROUP_CODE });
+  const leadId = await createLeadThroughApi(request, owner.accessToken, groupId);
+  await createLeadThroughApi(request, member.accessToken, groupId);
+
+  await signIn(page, owner.email, owner.password);
+  await expectFits(page, '/activities (paying)');
+  for (const path of [
+    '/groups',
+    `/groups/${groupId}/leads`,
+    `/groups/${groupId}/users`,
+    `/groups/${groupId}/messages`,
+    `/groups/${groupId}/settings`,
+    `/groups/${groupId}/leads/${leadId}`,
+    '/admin/invoices',
+    '/my-settings/notifications',
+  ]) {
+    await page.goto(path);
+    await expectFits(page, path);
+  }
+
+  await page.goto(`/groups/${groupId}/leads`);
+  await page.getByRole('button', { name: 'CREATE LEAD' }).click();
+  await expect(page.getByRole('dialog', { name: 'Create Lead' })).toBeVisible();
+  await expectFits(page, 'create lead dialog');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/groups/${groupId}/users`);
+  await page
+    .getByRole('button', { name: /^INVITE USER/ })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog', { name: 'Invite user' })).toBeVisible();
+  await expectFits(page, 'invite dialog');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/groups');
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit group' })).toBeVisible();
+  await expectFits(page, 'edit group dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByRole('dialog', { name: `Delete ${name}?` })).toBeVisible();
+  await expectFits(page, 'delete group dialog');
+  await page.keyboard.press('Escape');
+
+  await page.goto(`/groups/${groupId}/settings`);
+  await page.getByRole('button', { name: 'EDIT GROUP' }).click();
+  await expect(page.getByRole('dialog', { name: 'Edit group' })).toBeVisible();
+  await expectFits(page, 'edit group dialog from settings');
+});
