@@ -22,6 +22,8 @@ import { STATE_ABBREVIATIONS } from '../format/us-states.js';
 export const LEAD_MESSAGES = {
   // Form messages (spec 001 §5; the ones the spec does not quote follow its pattern)
   firstNameRequired: 'First name is required',
+  // A list cursor that no answer gave (or from a list it does not belong to).
+  cursorInvalid: 'This page link is no longer valid; start from the first page',
   lastNameRequired: 'Last name is required',
   companyRequired: 'Company is required',
   titleRequired: 'Position is required',

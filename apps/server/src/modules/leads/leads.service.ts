@@ -27,6 +27,7 @@ import {
   resolveCallerGroupIds,
 } from '../groups/groups.service.js';
 import { displayName } from '../users/users.service.js';
+import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
 import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
 
@@ -112,18 +113,29 @@ export async function listLeads(
   deps: AppDeps,
   userId: number,
   input: z.output<typeof leadListRequest>,
-): Promise<{ leads: Lead[]; totalCount: number }> {
+): Promise<{ leads: Lead[]; totalCount: number; nextCursor: string | null; previousCursor: string | null }> {
   await requireGroupMember(deps.db, input.group_id, userId);
+  const from = input.cursor === undefined ? undefined : decodeLeadCursor(input.cursor);
   const [rows, totalCount] = await Promise.all([
     q.listLeadsByGroup(deps.db, {
       groupId: input.group_id,
       viewerId: userId,
       offset: input.start_position,
       limit: input.get_next,
+      from,
     }),
     q.countLeadsInGroup(deps.db, input.group_id),
   ]);
-  return { leads: rows.map((r) => toLead(r, userId)), totalCount };
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    leads: rows.map((r) => toLead(r, userId)),
+    totalCount,
+    nextCursor: last ? encodeLeadCursor({ direction: 'next', activityAt: last.activityKey, id: last.lead.id }) : null,
+    previousCursor: first
+      ? encodeLeadCursor({ direction: 'previous', activityAt: first.activityKey, id: first.lead.id })
+      : null,
+  };
 }
 
 export async function getLead(deps: AppDeps, userId: number, leadId: number): Promise<Lead> {
