@@ -67,6 +67,9 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@leadcircle.app'),
   SENTRY_DSN: z.preprocess(emptyAsUndefined, optionalUrl),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The access log: the share of requests written as one info line each (errors and slow requests always are).
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(1),
+  SLOW_REQUEST_MS: z.coerce.number().int('must be a whole number of milliseconds').min(1).default(1000),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -227,6 +230,7 @@ export interface Config {
   supportEmail: string;
   sentryDsn: string | undefined;
   logLevel: string;
+  accessLog: { sample: number; slowMs: number };
   webDistDir: string;
   jobsEnabled: boolean;
   files: FilesConfig;
@@ -318,6 +322,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
+    accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.SLOW_REQUEST_MS },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     jobsEnabled: e.JOBS_ENABLED,
     files,

@@ -12,6 +12,8 @@ declare module 'fastify' {
     userId?: number;
     /** The caller's session (refresh-token family), set with userId. */
     sessionId?: string;
+    /** The caller's account as the guard read it: one read serves the guard and the call. */
+    caller?: unknown;
   }
 }
 
@@ -31,31 +33,47 @@ type Handler<C extends CallDefinition> = C['auth'] extends true
   ? (ctx: AuthedCallContext<z.output<C['request']>>) => Promise<z.input<C['response']>>
   : (ctx: CallContext<z.output<C['request']>>) => Promise<z.input<C['response']>>;
 
+export interface CallOptions {
+  /**
+   * The answer changes only with a deploy or a migration (lookup lists): it is serialized once per
+   * request body and kept by this process (a cache that may be lost), and sent with caching headers.
+   */
+  fixedUntilDeploy?: boolean;
+}
+
 /** Declares one spec call: POST /api<path>, validated by the shared schemas both ways. */
-export type CallRegistrar = <C extends CallDefinition>(call: C, handler: Handler<C>) => void;
+export type CallRegistrar = <C extends CallDefinition>(call: C, handler: Handler<C>, options?: CallOptions) => void;
+
+// Distinct request bodies kept per fixed call (a lookup has a handful; the rest are served uncached).
+const FIXED_ANSWERS_PER_CALL = 100;
+// Browsers and proxies may keep a lookup for an hour; a deploy that changes one is rare.
+const FIXED_CACHE_CONTROL = 'private, max-age=3600';
 
 /** Settles who is calling: sets request.userId and sessionId, or answers 401. */
 export type AuthGuard = (request: FastifyRequest) => Promise<void>;
 
 /**
- * `isActiveUser` lets the guard refuse a token whose account was hidden after the token was
- * issued (deletion requested).
+ * `findActiveUser` reads the caller's account, or nothing when it was hidden after the token was
+ * issued (deletion requested): the guard refuses that token.
  */
-export function createAuthGuard(tokens: AccessTokens, isActiveUser: (userId: number) => Promise<boolean>): AuthGuard {
+export function createAuthGuard(tokens: AccessTokens, findActiveUser: (userId: number) => Promise<unknown>): AuthGuard {
   return async (request) => {
     const header = request.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
     if (!match) throw unauthorized('AUTH_REQUIRED', MESSAGES.notSignedIn);
     const claims = await tokens.verify(match[1]!);
-    if (!(await isActiveUser(claims.userId))) throw unauthorized('AUTH_TOKEN_INVALID', MESSAGES.sessionExpired);
+    const caller = await findActiveUser(claims.userId);
+    if (!caller) throw unauthorized('AUTH_TOKEN_INVALID', MESSAGES.sessionExpired);
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
+    request.caller = caller;
   };
 }
 
 /** Makes the registrar modules use. */
 export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuard): CallRegistrar {
-  return (call, handler) => {
+  return (call, handler, options = {}) => {
+    const fixedAnswers = options.fixedUntilDeploy ? new Map<string, string>() : undefined;
     const params = [...call.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
     app.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
@@ -72,7 +90,14 @@ export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuar
       },
       // Who is calling is settled before the body is looked at: a stranger learns nothing from validation.
       ...(call.auth && { onRequest: authenticate }),
-      handler: async (request) => {
+      handler: async (request, reply) => {
+        const fixedKey = fixedAnswers && JSON.stringify(request.body ?? null);
+        if (fixedAnswers && fixedKey !== undefined) {
+          reply.header('cache-control', FIXED_CACHE_CONTROL);
+          const known = fixedAnswers.get(fixedKey);
+          // A JSON string with its content type is sent as it is.
+          if (known !== undefined) return reply.type('application/json; charset=utf-8').send(known);
+        }
         const ctx = {
           body: request.body,
           params: (request.params ?? {}) as Record<string, string>,
@@ -81,7 +106,11 @@ export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuar
           userId: request.userId ?? 0,
           sessionId: request.sessionId ?? '',
         };
-        return (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+        const answer = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
+        if (fixedAnswers && fixedKey !== undefined && fixedAnswers.size < FIXED_ANSWERS_PER_CALL) {
+          fixedAnswers.set(fixedKey, JSON.stringify(call.response.parse(answer)));
+        }
+        return answer;
       },
     });
   };

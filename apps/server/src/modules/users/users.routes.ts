@@ -7,7 +7,7 @@ import { removeAvatar } from './avatars.service.js';
 import * as users from './users.service.js';
 
 export function registerUserRoutes(call: CallRegistrar, deps: AppDeps): void {
-  call(userCalls.get, ({ userId, body }) => users.getCurrentUser(deps, userId, body.user_id));
+  call(userCalls.get, ({ userId, body, request }) => users.getCurrentUser(deps, userId, body.user_id, request.caller));
 
   call(userCalls.update, async ({ userId, sessionId, body }) => {
     const updated = await users.updateCurrentUser(deps, userId, body.user);

@@ -49,9 +49,15 @@ function assertSelf(callerId: number, requestedId: number | undefined) {
   if (requestedId !== undefined && requestedId !== callerId) throw forbidden();
 }
 
-export async function getCurrentUser(deps: AppDeps, callerId: number, requestedId?: number): Promise<CurrentUser> {
+/** `caller`: the row the guard read for this call, when there is one (saves reading it again). */
+export async function getCurrentUser(
+  deps: AppDeps,
+  callerId: number,
+  requestedId?: number,
+  caller?: unknown,
+): Promise<CurrentUser> {
   assertSelf(callerId, requestedId);
-  const row = await q.findUserById(deps.db, callerId);
+  const row = isUserRow(caller, callerId) ? caller : await q.findUserById(deps.db, callerId);
   if (!row) throw notFound('USER_NOT_FOUND', MESSAGES.userFetchFailed);
   return presentUser(deps, row);
 }
@@ -90,6 +96,10 @@ export async function scheduleDeletion(deps: AppDeps, callerId: number): Promise
 }
 
 export const isActiveUser = (deps: AppDeps, userId: number) => q.isActiveUserId(deps.db, userId);
+/** The guard's read: the caller's row, or undefined once the account is hidden. */
+export const findActiveUser = (deps: AppDeps, userId: number) => q.findActiveUserById(deps.db, userId);
+const isUserRow = (value: unknown, id: number): value is q.UserRow =>
+  typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id;
 export const findUserById = (deps: AppDeps, userId: number) => q.findUserById(deps.db, userId);
 export const findUserByEmail = (deps: AppDeps, email: string) => q.findUserByEmail(deps.db, email);
 export const normalizeEmail = q.normalizeEmail;
