@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -85,6 +87,13 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   };
 
   registerErrorHandler(app);
+  // Answers over 1 KB are compressed on the way out (brotli at a fast level, or gzip); the web app's
+  // files are compressed once at build time and sent as they are (preCompressed below).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await registerSecurityHeaders(app, {
     sentryDsn: config.sentryDsn,
     // External sign-in scripts are allowed only for the providers that are configured.
@@ -145,6 +154,8 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   }
   await app.register(fastifyStatic, {
     root: distDir,
+    // file.br / file.gz written by the build (apps/web/precompress.ts), chosen by Accept-Encoding.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite names assets by content hash; index.html must always be revalidated.
       reply.header(

@@ -60,7 +60,7 @@ export function registerAccessLog(app: FastifyInstance, options: { sample: numbe
     const isSlow = ms >= options.slowMs;
     if (status < 500 && !isSlow && !(options.sample >= 1 || Math.random() < options.sample)) return;
     const line = {
-      req: { method: request.method, url: redactUrl(request.url) },
+      req: { method: request.method, url: redactUrl(request.url), ip: request.ip },
       status,
       ms: Math.round(ms * 10) / 10,
     };
