@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVER_DIR } from './paths.js';
 
 // The only reader of process.env. Defaults make `npm start` work with no environment at all.
 
@@ -323,7 +324,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
     accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.SLOW_REQUEST_MS },
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '../web/dist')),
     jobsEnabled: e.JOBS_ENABLED,
     files,
     downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },

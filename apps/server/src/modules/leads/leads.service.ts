@@ -84,11 +84,11 @@ async function presentLead(db: DbOrTx, leadId: number, viewerId: number): Promis
 }
 
 /** The stored form of the form's fields: empty text is null, the phone normalized, coordinates from the ZIP when not given. */
-function leadValues(fields: LeadFieldsInput): q.LeadFields {
+async function leadValues(fields: LeadFieldsInput): Promise<q.LeadFields> {
   const a = fields.address;
   const hasCoordinates = a.latitude != null && a.longitude != null;
   // An unknown ZIP leaves the lead without a map position rather than refusing it.
-  const zip = hasCoordinates ? undefined : findZipPlace(a.postal);
+  const zip = hasCoordinates ? undefined : await findZipPlace(a.postal);
   return {
     firstName: fields.first_name,
     lastName: fields.last_name,
@@ -152,9 +152,10 @@ export async function createLead(
   await requireGroupMember(deps.db, input.group_id, userId);
   const { lead_id: _leadId, ...fields } = input.lead;
   const now = deps.clock.now();
+  const values = await leadValues(fields);
   const leadId = await deps.db.transaction((tx) =>
     q.insertLeadWithRoom(tx, {
-      ...leadValues(fields),
+      ...values,
       groupId: input.group_id,
       createdBy: userId,
       createdAt: now,
@@ -174,7 +175,7 @@ export async function updateLead(
   const { lead_id: leadId, group_id: groupId, ...fields } = input;
   await requireLeadOwner(deps.db, leadId, userId, groupId);
   const now = deps.clock.now();
-  await q.updateLead(deps.db, leadId, { ...leadValues(fields), updatedAt: now, lastActivityAt: now });
+  await q.updateLead(deps.db, leadId, { ...(await leadValues(fields)), updatedAt: now, lastActivityAt: now });
   return presentLead(deps.db, leadId, userId);
 }
 
