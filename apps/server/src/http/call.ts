@@ -1,6 +1,7 @@
+import zlib from 'node:zlib';
 import type { CallDefinition } from '@leadcircle/shared';
 import { MESSAGES } from '@leadcircle/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AccessTokens } from './access-token.js';
@@ -70,10 +71,32 @@ export function createAuthGuard(tokens: AccessTokens, findActiveUser: (userId: n
   };
 }
 
+/** A fixed answer, serialized once and compressed once (when it is big enough to be worth it). */
+interface FixedAnswer {
+  json: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+function fixedAnswer(json: string): FixedAnswer {
+  if (Buffer.byteLength(json) < 1024) return { json };
+  return { json, br: zlib.brotliCompressSync(json), gzip: zlib.gzipSync(json) };
+}
+
+function sendFixedAnswer(request: FastifyRequest, reply: FastifyReply, answer: FixedAnswer) {
+  reply.type('application/json; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const encoding =
+    answer.br && /\bbr\b/.test(accepted) ? 'br' : answer.gzip && /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  // A JSON string with its content type, or bytes with their encoding, are sent as they are.
+  if (!encoding) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).header('vary', 'accept-encoding').send(answer[encoding]);
+}
+
 /** Makes the registrar modules use. */
 export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuard): CallRegistrar {
   return (call, handler, options = {}) => {
-    const fixedAnswers = options.fixedUntilDeploy ? new Map<string, string>() : undefined;
+    const fixedAnswers = options.fixedUntilDeploy ? new Map<string, FixedAnswer>() : undefined;
     const params = [...call.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
     app.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
@@ -95,8 +118,7 @@ export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuar
         if (fixedAnswers && fixedKey !== undefined) {
           reply.header('cache-control', FIXED_CACHE_CONTROL);
           const known = fixedAnswers.get(fixedKey);
-          // A JSON string with its content type is sent as it is.
-          if (known !== undefined) return reply.type('application/json; charset=utf-8').send(known);
+          if (known !== undefined) return sendFixedAnswer(request, reply, known);
         }
         const ctx = {
           body: request.body,
@@ -108,7 +130,7 @@ export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuar
         };
         const answer = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
         if (fixedAnswers && fixedKey !== undefined && fixedAnswers.size < FIXED_ANSWERS_PER_CALL) {
-          fixedAnswers.set(fixedKey, JSON.stringify(call.response.parse(answer)));
+          fixedAnswers.set(fixedKey, fixedAnswer(JSON.stringify(call.response.parse(answer))));
         }
         return answer;
       },

@@ -80,6 +80,17 @@ describe('web app delivery', () => {
     expect(second.headers['content-type']).toMatch(/^application\/json/);
     expect(second.json()).toEqual(first.body);
     expect((second.json() as { targets: unknown[] }).targets.length).toBeGreaterThan(0);
+    const compressed = await t.app.inject({
+      method: 'POST',
+      url: '/api/target/list',
+      headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json', 'accept-encoding': 'br' },
+      payload: '{}',
+    });
+    if (compressed.headers['content-encoding'] === 'br') {
+      expect(JSON.parse(zlib.brotliDecompressSync(compressed.rawPayload).toString())).toEqual(first.body);
+    } else {
+      expect(compressed.json()).toEqual(first.body);
+    }
     // Still only for signed-in callers.
     expect((await post(t, '/target/list', {})).status).toBe(401);
   });
