@@ -98,13 +98,13 @@ async function main() {
     await waitFor(`${baseUrl}/ping`, baseline);
 
     const authed = { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` };
-    const call = (pathname: string, body: unknown) => ({
+    const call = (body: unknown) => ({
       method: 'POST' as const,
       headers: authed,
       body: JSON.stringify(body),
     });
     const list = (group: number, extra: Record<string, unknown> = {}) =>
-      call('/api/lead/list', { group_id: group, start_position: 0, get_next: PAGE, ...extra });
+      call({ group_id: group, start_position: 0, get_next: PAGE, ...extra });
     const deepPage = await postJson(
       `${appUrl}/api/lead/list`,
       { group_id: groups.big, start_position: DEEP, get_next: PAGE },
@@ -117,11 +117,11 @@ async function main() {
 
     console.log(`measuring, ${DURATION_SECONDS} s each, ${CONNECTIONS} connections…`);
     const bare = await measure(`${baseUrl}/ping`);
-    const minimalUserGet = await measure(`${baseUrl}/user/get`, call('', {}));
+    const minimalUserGet = await measure(`${baseUrl}/user/get`, call({}));
     const health = await measure(`${appUrl}/api/health`);
-    const userGet = await measure(`${appUrl}/api/user/get`, call('', {}));
-    const targets = await measure(`${appUrl}/api/target/list`, call('', {}));
-    const categories = await measure(`${appUrl}/api/product/category/list`, call('', {}));
+    const userGet = await measure(`${appUrl}/api/user/get`, call({}));
+    const targets = await measure(`${appUrl}/api/target/list`, call({}));
+    const categories = await measure(`${appUrl}/api/product/category/list`, call({}));
     // The list calls warm up together first (their serializers and plans), so the first measured is not
     // the one that pays for it.
     for (const body of [list(groups.small), list(groups.big)]) {
@@ -134,7 +134,7 @@ async function main() {
       list(groups.big, { start_position: DEEP + PAGE, cursor: nextCursor }),
     );
     const bigDeep = await measure(`${appUrl}/api/lead/list`, list(groups.big, { start_position: DEEP }));
-    const bareDeep = await measure(`${baseUrl}/lead/offset`, call('', {}));
+    const bareDeep = await measure(`${baseUrl}/lead/offset`, call({}));
 
     const big = BIG.toLocaleString('en-US');
     const rows: [string, Figures, string][] = [
