@@ -22,12 +22,12 @@ import { STATE_ABBREVIATIONS } from '../format/us-states.js';
 export const LEAD_MESSAGES = {
   // Form messages (spec 001 §5; the ones the spec does not quote follow its pattern)
   firstNameRequired: 'First name is required',
-  // A list cursor that no answer gave (or from a list it does not belong to).
-  cursorInvalid: 'This page link is no longer valid; start from the first page',
   lastNameRequired: 'Last name is required',
   companyRequired: 'Company is required',
   titleRequired: 'Position is required',
   tooLong: (n: number) => `Must be less than ${n} characters`,
+  // A /lead/list cursor this server did not write.
+  cursorInvalid: 'This page link is no longer valid; start from the first page',
   emailInvalid: 'Must be a valid email',
   phoneInvalid: 'Must be a valid phone number',
   linkedinFormat: `LinkedIn profile should be in '${LINKEDIN_HOST}/in/profile' format`,
