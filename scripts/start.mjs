@@ -1,9 +1,12 @@
-// npm start: builds the web app when its build is missing or older than its sources,
-// then runs the server in this process (TypeScript through tsx).
+// npm start: builds the web app when its build is missing or older than its sources, bundles the
+// server (esbuild: its TypeScript and the shared package in one file, npm packages left to Node)
+// when that bundle is missing or older than its sources, then runs the bundle in this process.
+// Loading one prepared file instead of compiling every module at start keeps a start on an
+// initialised data directory within a few seconds.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
@@ -37,6 +40,38 @@ if (isStale && process.env.SKIP_WEB_BUILD !== 'true') {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../apps/server/src/main.ts');
+const serverBundle = path.join(root, 'apps/server/build/main.js');
+const serverSources = ['apps/server/src', 'apps/server/package.json', 'packages/shared/src']
+  .map((p) => path.join(root, p))
+  .filter((p) => fs.existsSync(p));
+const bundleIsStale =
+  !fs.existsSync(serverBundle) || serverSources.some((p) => newestMtime(p) > fs.statSync(serverBundle).mtimeMs);
+
+if (bundleIsStale) {
+  console.log('Bundling the server…');
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
+    outfile: serverBundle,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    // Only the workspace's own TypeScript goes in; npm packages load from node_modules as usual.
+    plugins: [
+      {
+        name: 'npm-packages-external',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@leadcircle/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(serverBundle).href);

@@ -9,7 +9,13 @@ import {
 } from '@leadcircle/shared';
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
-import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
+import {
+  callAs,
+  createGroupThroughApi,
+  createPayingAccount,
+  joinGroupThroughApi,
+  uniqueGroupName,
+} from '../support/groups.js';
 import { createLeadThroughApi, LEAD, LEAD_NAME, LeadDialog, leadRow } from '../support/leads.js';
 
 // Leads: submit with the ZIP lookup, browse, open, rate, comment, edit,
@@ -202,4 +208,47 @@ test("EXPORT TO CSV downloads the group's leads with the spec's headers", async 
   expect(lines[1]).toContain(String(leadId));
   expect(lines[1]).toContain(`${LEAD.firstName},${LEAD.lastName},${LEAD.email}`);
   expect(lines[1]).toContain(`${LEAD.company},${LEAD.title}`);
+});
+
+test('a member pages on and back through a group of 55 leads, newest first, at desktop and phone width', async ({
+  page,
+  request,
+}) => {
+  const { owner, member, groupId } = await groupWithMember(request);
+  for (let i = 1; i <= 55; i += 1) {
+    await callAs(request, owner.accessToken, '/lead/create', {
+      group_id: groupId,
+      lead: {
+        lead_id: 0,
+        first_name: 'Paged',
+        last_name: `Lead${String(i).padStart(2, '0')}`,
+        title: LEAD.title,
+        company: LEAD.company,
+        email: `paged${i}@example.com`,
+        address: { street_one: LEAD.street, city: 'New York', state_abbrv: 'NY', postal: LEAD.zip },
+      },
+    });
+  }
+  await signIn(page, member.email, member.password);
+  for (const size of [
+    { width: 1366, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto(`/groups/${groupId}/leads`);
+    const table = page.getByRole('table', { name: 'Group leads' });
+    // The most recently created first; the 50th on page one, the rest on page two.
+    await expect(table.getByRole('row').filter({ hasText: 'Paged Lead55' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged Lead06' })).toBeVisible();
+    await expect(page.getByText('1–50 of 55')).toBeVisible();
+    await page.getByRole('button', { name: 'Go to next page' }).click();
+    await expect(page.getByText('51–55 of 55')).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged Lead05' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged Lead01' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged Lead06' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Go to previous page' }).click();
+    await expect(page.getByText('1–50 of 55')).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged Lead55' })).toBeVisible();
+    await expect(table.getByRole('row').filter({ hasText: 'Paged Lead05' })).toHaveCount(0);
+  }
 });

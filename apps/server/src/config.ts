@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { SERVER_DIR } from './paths.js';
 
 // The only reader of process.env. Defaults make `npm start` work with no environment at all.
 
@@ -70,6 +71,9 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@leadcircle.app'),
   SENTRY_DSN: z.preprocess(emptyAsUndefined, optionalUrl),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The access log: the share of requests written as one info line each (errors and slow requests always are).
+  ACCESS_LOG_SAMPLE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(1),
+  SLOW_REQUEST_MS: z.coerce.number().int('must be a whole number of milliseconds').min(1).default(1000),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
@@ -233,6 +237,7 @@ export interface Config {
   supportEmail: string;
   sentryDsn: string | undefined;
   logLevel: string;
+  accessLog: { sample: number; slowMs: number };
   webDistDir: string;
   jobsEnabled: boolean;
   files: FilesConfig;
@@ -325,7 +330,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     supportEmail: e.SUPPORT_EMAIL,
     sentryDsn: e.SENTRY_DSN,
     logLevel: e.LOG_LEVEL,
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
+    accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.SLOW_REQUEST_MS },
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '../web/dist')),
     jobsEnabled: e.JOBS_ENABLED,
     files,
     downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },

@@ -68,6 +68,7 @@ export const ERRORS = {
 
   // Leads, ratings, chat, addresses
   LEAD_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.notFound },
+  LEAD_CURSOR_INVALID: { status: 400, message: LEAD_MESSAGES.cursorInvalid },
   LEAD_OWNER_ONLY: { status: 403, message: LEAD_MESSAGES.ownerOnly },
   LEAD_OWN_RATING: { status: 403, message: LEAD_MESSAGES.ownRating },
   RATING_USERS_NOT_VISIBLE: { status: 403, message: LEAD_MESSAGES.ratingUsersNotVisible },

@@ -1,10 +1,12 @@
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { SERVER_DIR } from '../paths.js';
 import * as schema from './schema/index.js';
 import { seedLookups } from './seed.js';
 
-export const MIGRATIONS_FOLDER = new URL('../../drizzle', import.meta.url).pathname;
+export const MIGRATIONS_FOLDER = path.join(SERVER_DIR, 'drizzle');
 
 // Any fixed number: several instances starting at once migrate one at a time.
 const MIGRATION_LOCK = 7_314_001;

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyLoggerOptions } from 'fastify';
-import type { LoggerOptions } from 'pino';
+import type { FastifyInstance, FastifyLoggerOptions } from 'fastify';
+import pino, { type LoggerOptions } from 'pino';
 
 // Request ids: the caller's X-Request-Id when it looks like one, otherwise a new UUID.
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -26,6 +26,8 @@ export function redactUrl(url: string): string {
 export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
   return {
     level,
+    // Lines are written without blocking the request that logs them (flushed at exit).
+    ...(level !== 'silent' && { stream: pino.destination({ dest: 1, sync: false }) }),
     redact: {
       paths: [
         'req.headers.authorization',
@@ -101,4 +103,26 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
   if (e.cause !== undefined && depth < 3) out.cause = serializeError(e.cause, depth + 1);
   if (Array.isArray(e.errors) && depth < 3) out.errors = e.errors.slice(0, 5).map((x) => serializeError(x, depth + 1));
   return out;
+}
+
+/**
+ * At most one line per request, written when it is answered (Fastify's own two lines are off):
+ * every error (5xx) and every request slower than `slowMs` at warn or error level, and a `sample`
+ * share of the others at info level (1: all of them).
+ */
+export function registerAccessLog(app: FastifyInstance, options: { sample: number; slowMs: number }): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const ms = reply.elapsedTime;
+    const status = reply.statusCode;
+    const isSlow = ms >= options.slowMs;
+    if (status < 500 && !isSlow && !(options.sample >= 1 || Math.random() < options.sample)) return;
+    const line = {
+      req: { method: request.method, url: redactUrl(request.url), ip: request.ip },
+      status,
+      ms: Math.round(ms * 10) / 10,
+    };
+    if (status >= 500) request.log.error(line, 'request failed');
+    else if (isSlow) request.log.warn(line, 'slow request');
+    else request.log.info(line, 'request');
+  });
 }

@@ -172,5 +172,23 @@ const routes: RouteObject[] = [
 
 export const router = createBrowserRouter(routes);
 
+/**
+ * Starts loading the chunks the first page needs while the app boots (alongside its client-config
+ * call), instead of after the first render: one round trip less before a phone shows the page.
+ */
+export function preloadFirstPage(pathname: string): void {
+  const firstSegment = `/${pathname.split('/')[1] ?? ''}`;
+  const authPages: string[] = [ROUTES.signIn, ROUTES.signUp, ROUTES.forgotPassword, ROUTES.resetPassword];
+  if (pathname === '/' || authPages.includes(firstSegment)) {
+    void loadAuth();
+    return;
+  }
+  void import('./shell/app-shell');
+  if (firstSegment === ROUTES.groups) {
+    void loadGroups();
+    if (pathname.includes('/leads')) void loadLeads();
+  }
+}
+
 // The session rule of the base query navigates through the router, without a page load.
 setNavigator((to, options) => void router.navigate(to, options));

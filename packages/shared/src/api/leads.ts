@@ -85,12 +85,25 @@ export const lead = z.object({
 });
 export type Lead = z.infer<typeof lead>;
 
+// Keyset paging beside start_position: `cursor`, when given, is a nextCursor or previousCursor of an
+// earlier answer and the page starts from that lead (start_position is then only the page's place),
+// so moving one page on or back costs the same at any depth.
 export const leadListRequest = z.strictObject({
   group_id: idField,
   ...pageFields,
   sort_by: z.literal(LEAD_SORT).default(LEAD_SORT),
+  cursor: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,200}$/, LEAD_MESSAGES.cursorInvalid)
+    .optional(),
 });
-export const leadListResponse = z.object({ leads: z.array(lead), totalCount: z.number().int() });
+export const leadListResponse = z.object({
+  leads: z.array(lead),
+  totalCount: z.number().int(),
+  // The page after this one and the page before it, from this page's last and first lead; null on an empty page.
+  nextCursor: z.string().nullable(),
+  previousCursor: z.string().nullable(),
+});
 
 export const leadIdRequest = z.strictObject({ lead_id: idField });
 

@@ -27,6 +27,8 @@ export const LEAD_MESSAGES = {
   companyRequired: 'Company is required',
   titleRequired: 'Position is required',
   tooLong: (n: number) => `Must be less than ${n} characters`,
+  // A /lead/list cursor this server did not write.
+  cursorInvalid: 'This page link is no longer valid; start from the first page',
   emailInvalid: 'Must be a valid email',
   phoneInvalid: 'Must be a valid phone number',
   linkedinFormat: `LinkedIn profile should be in '${LINKEDIN_HOST}/in/profile' format`,

@@ -62,6 +62,8 @@ export const groupMembers = pgTable(
     primaryKey({ columns: [t.groupId, t.userId] }),
     // The group list pages through the caller's memberships, newest first.
     index('group_members_user_idx').on(t.userId, t.groupId),
+    // The users list pages a group's members in its order (owner first, then joining order).
+    index('group_members_group_order_idx').on(t.groupId, t.role, t.joinedAt, t.userId),
   ],
 );
 

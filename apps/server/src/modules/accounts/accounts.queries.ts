@@ -37,6 +37,28 @@ export async function updateUser(db: DbOrTx, id: number, values: Partial<NewUser
   return row;
 }
 
+// The guard reads the caller on every signed-in call: a prepared statement per database handle
+// (built once, parsed once per connection).
+const activeUserStatements = new WeakMap<object, ReturnType<typeof prepareFindActiveUser>>();
+function prepareFindActiveUser(db: DbOrTx) {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletionRequestedAt)))
+    .prepare('find_active_user');
+}
+
+/** A user's row when they may use the product (not hidden by a deletion request). */
+export async function findActiveUserById(db: DbOrTx, id: number): Promise<UserRow | undefined> {
+  let statement = activeUserStatements.get(db);
+  if (!statement) {
+    statement = prepareFindActiveUser(db);
+    activeUserStatements.set(db, statement);
+  }
+  const [row] = await statement.execute({ id });
+  return row;
+}
+
 /** A user who may use the product: not hidden by a deletion request. */
 export async function isActiveUserId(db: DbOrTx, id: number): Promise<boolean> {
   const [row] = await db

@@ -27,6 +27,8 @@ export function assertSelf(callerId: number, requestedId: number | undefined): v
 }
 
 export const isActiveUser = (deps: AppDeps, userId: number) => q.isActiveUserId(deps.db, userId);
+/** The guard's read: the caller's row, or undefined once the account is hidden. */
+export const findActiveUser = (deps: AppDeps, userId: number) => q.findActiveUserById(deps.db, userId);
 export const findUserById = (deps: AppDeps, userId: number) => q.findUserById(deps.db, userId);
 export const findUserByEmail = (deps: AppDeps, email: string) => q.findUserByEmail(deps.db, email);
 export const normalizeEmail = q.normalizeEmail;

@@ -12,12 +12,19 @@ export interface ZipPlace {
   longitude: number;
 }
 
+// The table is large: it loads on the first lookup, not at start.
+let zipTable: Promise<typeof import('zipcodes')> | undefined;
+const loadZipTable = () => {
+  zipTable ??= import('zipcodes').then((m) => m.default);
+  return zipTable;
+};
+
 /**
  * The city, state and coordinates of a US ZIP code (as the shared postalField lets through);
  * undefined when the table does not know it.
  */
-export function findZipPlace(postal: string): ZipPlace | undefined {
-  const found = zipcodes.lookup(postal);
+export async function findZipPlace(postal: string): Promise<ZipPlace | undefined> {
+  const found = (await loadZipTable()).lookup(postal);
   if (found?.country !== 'US') return undefined;
   return {
     postal: found.zip,
@@ -30,7 +37,7 @@ export function findZipPlace(postal: string): ZipPlace | undefined {
 
 /** /address/zip: 404 ADDRESS_ZIP_NOT_FOUND for a code the table does not know. */
 export async function lookupZip(postal: string): Promise<ZipPlace> {
-  const place = findZipPlace(postal);
+  const place = await findZipPlace(postal);
   if (!place) throw notFound('ADDRESS_ZIP_NOT_FOUND');
   return place;
 }

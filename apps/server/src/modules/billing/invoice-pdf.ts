@@ -1,4 +1,5 @@
-import PDFDocument from 'pdfkit';
+// pdfkit (and its fonts) loads on the first invoice PDF, not at start.
+const loadPdfKit = () => import('pdfkit').then((m) => m.default);
 
 // The invoice as a PDF, made by the server (pdfkit, its built-in Helvetica: no font files to ship).
 
@@ -33,7 +34,8 @@ const STATUS_TEXT: Record<string, string> = {
   uncollectible: 'Not paid',
 };
 
-export function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+export async function renderInvoicePdf(data: InvoicePdfData): Promise<Buffer> {
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: 56,

@@ -1,5 +1,6 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readListCount } from '../../db/list-counts.js';
 import { chatMessages, chatRooms, users } from '../../db/schema/index.js';
 
 export type ChatRoomRow = typeof chatRooms.$inferSelect;
@@ -67,6 +68,5 @@ export async function findMessage(db: DbOrTx, messageId: number): Promise<Messag
 }
 
 export async function countMessages(db: DbOrTx, roomId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(chatMessages).where(eq(chatMessages.roomId, roomId));
-  return row?.n ?? 0;
+  return readListCount(db, 'room.messages', roomId);
 }

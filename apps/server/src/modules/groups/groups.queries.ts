@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readListCount, readListCounts } from '../../db/list-counts.js';
 import { groupInvites, groupMembers, groups, leads, products, targets, users } from '../../db/schema/index.js';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -108,8 +109,7 @@ export async function listGroupsOfUser(
 }
 
 export async function countGroupsOfUser(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(groupMembers).where(eq(groupMembers.userId, userId));
-  return row?.n ?? 0;
+  return readListCount(db, 'user.groups', userId);
 }
 
 export async function findGroupSummary(
@@ -128,14 +128,7 @@ export async function findGroupSummary(
 
 /** Visible members per group. */
 export async function countMembers(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .select({ groupId: groupMembers.groupId, n: count() })
-    .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
-    .where(and(inArray(groupMembers.groupId, groupIds), visibleUser))
-    .groupBy(groupMembers.groupId);
-  return new Map(rows.map((r) => [r.groupId, r.n]));
+  return readListCounts(db, 'group.members', groupIds);
 }
 
 /** One page of a group's visible members: the owner first, then by joining order. */
@@ -207,15 +200,9 @@ export async function deleteInvitesTo(db: DbOrTx, email: string): Promise<void> 
 
 // Lead counts live here, not in the leads module, so groups and leads do not import each other's queries.
 
-/** Leads per group (through leads_group_activity_idx, whose first column is group_id). */
+/** Leads per group. */
 export async function countLeadsByGroup(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
-  if (groupIds.length === 0) return new Map();
-  const rows = await db
-    .select({ groupId: leads.groupId, n: count() })
-    .from(leads)
-    .where(inArray(leads.groupId, groupIds))
-    .groupBy(leads.groupId);
-  return new Map(rows.map((r) => [r.groupId, r.n]));
+  return readListCounts(db, 'group.leads', groupIds);
 }
 
 /** Leads submitted per member of some groups (through leads_created_by_idx), keyed `groupId:userId`. */

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
+import { readListCount } from '../../db/list-counts.js';
 import { chatRooms, leadRatings, leads, users } from '../../db/schema/index.js';
 
 // Leads: Drizzle only, every query scoped by group or lead; "nothing found" is undefined.
@@ -23,6 +24,8 @@ const viewColumns = {
   assigneeHidden: sql<boolean>`${assignees.deletionRequestedAt} is not null`,
   roomId: chatRooms.id,
   userRating: leadRatings.rating,
+  // The exact ACTIVITY key, for list cursors.
+  activityKey: sql<string>`${leads.lastActivityAt}::text`,
 };
 export type LeadViewRow = {
   lead: typeof leads.$inferSelect;
@@ -34,6 +37,7 @@ export type LeadViewRow = {
   assigneeHidden: boolean;
   roomId: number | null;
   userRating: number | null;
+  activityKey: string;
 };
 
 function selectLeadViews(db: DbOrTx, viewerId: number) {
@@ -49,23 +53,50 @@ function selectLeadViews(db: DbOrTx, viewerId: number) {
     );
 }
 
+/** A keyset page's starting point: a lead's ACTIVITY key, and which way the page reads from it. */
+export interface LeadPageKey {
+  direction: 'next' | 'previous';
+  // last_activity_at as PostgreSQL writes it (microseconds), so it compares exactly.
+  activityAt: string;
+  id: number;
+}
+
+export interface LeadPageParams {
+  groupId: number;
+  viewerId: number;
+  offset: number;
+  limit: number;
+  // When given, the page is the `limit` leads after (or before) this key and offset is not used.
+  from?: LeadPageKey;
+}
+
 /**
  * One page of a group's leads, most recently active first (sort ACTIVITY). The page's ids are picked
  * first from leads_group_activity_idx alone (its ORDER BY matches the index column for column, and
- * the index holds every column it reads), so a deep offset skips index entries rather than joined
- * rows; only the page's 50 rows are then joined and put back in order. Returned unawaited so a test
- * can EXPLAIN it.
+ * the index holds every column it reads): from a key, the index is entered at that key, so the next
+ * or previous page costs the same at any depth; at an offset, it skips index entries rather than
+ * joined rows. Only the page's rows are then joined and put back in order. Returned unawaited so a
+ * test can EXPLAIN it.
  */
-export function leadPageQuery(
-  db: DbOrTx,
-  params: { groupId: number; viewerId: number; offset: number; limit: number },
-) {
+export function leadPageQuery(db: DbOrTx, params: LeadPageParams) {
+  const { from } = params;
+  const key = from && sql`(${leads.lastActivityAt}, ${leads.id})`;
+  const at = from && sql`(${from.activityAt}::timestamptz, ${from.id}::integer)`;
   const page = db
     .select({ id: leads.id })
     .from(leads)
-    .where(eq(leads.groupId, params.groupId))
-    .orderBy(desc(leads.lastActivityAt), desc(leads.id))
-    .offset(params.offset)
+    .where(
+      and(
+        eq(leads.groupId, params.groupId),
+        from && (from.direction === 'next' ? sql`${key} < ${at}` : sql`${key} > ${at}`),
+      ),
+    )
+    .orderBy(
+      ...(from?.direction === 'previous'
+        ? [asc(leads.lastActivityAt), asc(leads.id)]
+        : [desc(leads.lastActivityAt), desc(leads.id)]),
+    )
+    .offset(from ? 0 : params.offset)
     .limit(params.limit)
     .as('page');
   return selectLeadViews(db, params.viewerId)
@@ -73,16 +104,12 @@ export function leadPageQuery(
     .orderBy(desc(leads.lastActivityAt), desc(leads.id));
 }
 
-export async function listLeadsByGroup(
-  db: DbOrTx,
-  params: { groupId: number; viewerId: number; offset: number; limit: number },
-): Promise<LeadViewRow[]> {
+export async function listLeadsByGroup(db: DbOrTx, params: LeadPageParams): Promise<LeadViewRow[]> {
   return leadPageQuery(db, params);
 }
 
 export async function countLeadsInGroup(db: DbOrTx, groupId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(leads).where(eq(leads.groupId, groupId));
-  return row?.n ?? 0;
+  return readListCount(db, 'group.leads', groupId);
 }
 
 export async function findLeadView(db: DbOrTx, leadId: number, viewerId: number): Promise<LeadViewRow | undefined> {

@@ -21,6 +21,7 @@ import { displayName } from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
 import { isGroupMember, requireGroupMember, resolveCallerGroupIds } from '../groups/groups.access.js';
 import { countLeadsByGroup, memberLeadStats } from '../groups/groups.service.js';
+import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
 import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
 
@@ -77,11 +78,11 @@ async function presentLead(db: DbOrTx, leadId: number, viewerId: number): Promis
 }
 
 /** The stored form of the form's fields: empty text is null, the phone normalized, coordinates from the ZIP when not given. */
-function leadValues(fields: LeadFieldsInput): q.LeadFields {
+async function leadValues(fields: LeadFieldsInput): Promise<q.LeadFields> {
   const a = fields.address;
   const hasCoordinates = a.latitude != null && a.longitude != null;
   // An unknown ZIP leaves the lead without a map position rather than refusing it.
-  const zip = hasCoordinates ? undefined : findZipPlace(a.postal);
+  const zip = hasCoordinates ? undefined : await findZipPlace(a.postal);
   return {
     firstName: fields.first_name,
     lastName: fields.last_name,
@@ -106,18 +107,29 @@ export async function listLeads(
   deps: AppDeps,
   userId: number,
   input: z.output<typeof leadListRequest>,
-): Promise<{ leads: Lead[]; totalCount: number }> {
+): Promise<{ leads: Lead[]; totalCount: number; nextCursor: string | null; previousCursor: string | null }> {
   await requireGroupMember(deps.db, input.group_id, userId);
+  const from = input.cursor === undefined ? undefined : decodeLeadCursor(input.cursor);
   const [rows, totalCount] = await Promise.all([
     q.listLeadsByGroup(deps.db, {
       groupId: input.group_id,
       viewerId: userId,
       offset: input.start_position,
       limit: input.get_next,
+      from,
     }),
     q.countLeadsInGroup(deps.db, input.group_id),
   ]);
-  return { leads: rows.map((r) => toLead(r, userId)), totalCount };
+  const first = rows[0];
+  const last = rows.at(-1);
+  return {
+    leads: rows.map((r) => toLead(r, userId)),
+    totalCount,
+    nextCursor: last ? encodeLeadCursor({ direction: 'next', activityAt: last.activityKey, id: last.lead.id }) : null,
+    previousCursor: first
+      ? encodeLeadCursor({ direction: 'previous', activityAt: first.activityKey, id: first.lead.id })
+      : null,
+  };
 }
 
 export async function getLead(deps: AppDeps, userId: number, leadId: number): Promise<Lead> {
@@ -134,9 +146,10 @@ export async function createLead(
   await requireGroupMember(deps.db, input.group_id, userId);
   const { lead_id: _leadId, ...fields } = input.lead;
   const now = deps.clock.now();
+  const values = await leadValues(fields);
   const leadId = await deps.db.transaction(async (tx) => {
     const id = await q.insertLeadWithRoom(tx, {
-      ...leadValues(fields),
+      ...values,
       groupId: input.group_id,
       createdBy: userId,
       createdAt: now,
@@ -163,7 +176,7 @@ export async function updateLead(
   const { lead_id: leadId, group_id: groupId, ...fields } = input;
   await requireLeadOwner(deps.db, leadId, userId, groupId);
   const now = deps.clock.now();
-  await q.updateLead(deps.db, leadId, { ...leadValues(fields), updatedAt: now, lastActivityAt: now });
+  await q.updateLead(deps.db, leadId, { ...(await leadValues(fields)), updatedAt: now, lastActivityAt: now });
   return presentLead(deps.db, leadId, userId);
 }
 

@@ -8,7 +8,7 @@ import * as users from './users.service.js';
 // The calls about users: the caller's profile and settings, and a group's members.
 // Sign-up and sign-in calls belong to the auth module; the picture upload is a raw route (avatars.routes.ts).
 export function registerUserRoutes(call: CallRegistrar, deps: AppDeps): void {
-  call(userCalls.get, ({ userId, body }) => users.getCurrentUser(deps, userId, body.user_id));
+  call(userCalls.get, ({ userId, body, request }) => users.getCurrentUser(deps, userId, body.user_id, request.caller));
   call(userCalls.update, ({ userId, sessionId, body }) => users.updateCurrentUser(deps, userId, sessionId, body.user));
   call(userCalls.updateNotifications, ({ userId, body }) => users.updateNotifications(deps, userId, body));
   call(userCalls.removeAvatar, ({ userId }) => removeAvatar(deps, userId));

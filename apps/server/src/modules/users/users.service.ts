@@ -34,10 +34,15 @@ export async function presentUser(deps: AppDeps, row: accounts.UserRow): Promise
   return toCurrentUser(row, await getBillingFlags(deps.db, row.businessId));
 }
 
-/** Callers may only read themselves for now. */
-export async function getCurrentUser(deps: AppDeps, callerId: number, requestedId?: number): Promise<CurrentUser> {
+/** Callers may only read themselves for now. `caller`: the row the guard read for this call, when there is one. */
+export async function getCurrentUser(
+  deps: AppDeps,
+  callerId: number,
+  requestedId?: number,
+  caller?: unknown,
+): Promise<CurrentUser> {
   accounts.assertSelf(callerId, requestedId);
-  const row = await accounts.findUserById(deps, callerId);
+  const row = isUserRow(caller, callerId) ? caller : await accounts.findUserById(deps, callerId);
   if (!row) throw notFound('USER_NOT_FOUND');
   return presentUser(deps, row);
 }
@@ -85,3 +90,6 @@ export async function scheduleDeletion(deps: AppDeps, callerId: number): Promise
   await accounts.updateUser(deps.db, callerId, { deletionRequestedAt: deps.clock.now() });
   return { message: MESSAGES.accountDeletionRequested };
 }
+
+const isUserRow = (value: unknown, id: number): value is accounts.UserRow =>
+  typeof value === 'object' && value !== null && (value as { id?: unknown }).id === id;

@@ -70,11 +70,26 @@ export function GroupLeadsPage() {
   const group = useOutletContext<GroupSummary>();
   const navigate = useNavigate();
   const notify = useNotify();
-  const [page, setPage] = useState(0);
+  // One page on or back goes by the answer's cursor (the same cost at any depth); a jump, or the
+  // first page, by start_position.
+  const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 0 });
+  const page = position.page;
   const leads = useListLeadsQuery(
-    { group_id: group.groupId, start_position: page * PAGE_SIZE, get_next: PAGE_SIZE },
+    {
+      group_id: group.groupId,
+      start_position: page * PAGE_SIZE,
+      get_next: PAGE_SIZE,
+      ...(position.cursor && { cursor: position.cursor }),
+    },
     { refetchOnMountOrArgChange: true },
   );
+  const setPage = (next: number) => {
+    const shown = leads.currentData;
+    let cursor: string | undefined;
+    if (next > 0 && shown && next === page + 1) cursor = shown.nextCursor ?? undefined;
+    if (next > 0 && shown && next === page - 1) cursor = shown.previousCursor ?? undefined;
+    setPosition({ page: next, cursor });
+  };
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [removing, setRemoving] = useState<Lead | null>(null);
   const [deleteLead, deleteState] = useDeleteLeadMutation();

@@ -1,0 +1,15 @@
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+// Sizes of the paged lists, kept in step with every write by triggers in the same transaction
+// (migration 0008_list_count_triggers.sql), so a page's totalCount is one primary-key read.
+// list: 'group.leads' (owner = group), 'group.members' (visible members; owner = group),
+// 'user.groups' (owner = user), 'room.messages' (owner = chat room).
+export const listCounts = pgTable(
+  'list_counts',
+  {
+    list: text('list').notNull(),
+    ownerId: integer('owner_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.list, t.ownerId] })],
+);

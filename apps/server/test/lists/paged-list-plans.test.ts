@@ -1,0 +1,165 @@
+import { PAGE_SIZE } from '@leadcircle/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroupWithMembers } from '../groups.js';
+import { post } from '../helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+
+// A paged list must cost the same on a big group as on a small one: neither its page nor its
+// totalCount may read the whole group. Checked with EXPLAIN ANALYZE (rows read, never time) on every
+// SELECT a call runs, on lists large enough that reading them whole shows: 20,000 leads, 1,000
+// members, 1,000 groups of one user, 2,000 comments on one lead.
+const LEADS = 20_000;
+const MEMBERS = 1_000;
+const GROUPS = 1_000;
+const COMMENTS = 2_000;
+// A page, its joins and the checks around it read a few rows per listed row, never the list.
+const MOST_ROWS_PER_NODE = 2 * PAGE_SIZE;
+
+let t: TestApp;
+let ctx: Awaited<ReturnType<typeof createGroupWithMembers>>;
+let commentedLeadId = 0;
+beforeAll(async () => {
+  t = await createTestApp();
+  ctx = await createGroupWithMembers(t);
+  const groupId = ctx.group.groupId;
+  const ownerId = ctx.owner.user.id;
+  await t.db.execute(sql`
+    insert into leads (group_id, created_by, first_name, last_name, title, company, street_one, city,
+      state_abbrv, postal, created_at, updated_at, last_activity_at)
+    select ${groupId}, ${ownerId}, 'Lead', 'Number ' || i, 'Buyer', 'Company', '1 Main St', 'Austin', 'TX',
+      '73301', now() - make_interval(secs => i), now() - make_interval(secs => i),
+      -- Some leads share an activity time, so the keyset's tie-break on id is exercised.
+      now() - make_interval(secs => i / 2)
+    from generate_series(1, ${LEADS}) as i`);
+  await t.db.execute(sql`
+    insert into chat_rooms (kind, lead_id, group_id)
+    select 'LEAD', l.id, l.group_id from leads l
+    where l.group_id = ${groupId} and not exists (select 1 from chat_rooms r where r.lead_id = l.id)`);
+  await t.db.execute(sql`
+    with u as (
+      insert into users (email, first_name, last_name)
+      select 'member' || i || '@plans.example', 'Member', 'Number ' || i from generate_series(1, ${MEMBERS}) as i
+      returning id)
+    insert into group_members (group_id, user_id, role, joined_at) select ${groupId}, id, 'MEMBER', now() from u`);
+  await t.db.execute(sql`
+    with g as (
+      insert into groups (name, created_by) select 'Plan group ' || i, ${ownerId} from generate_series(1, ${GROUPS}) as i
+      returning id)
+    insert into group_members (group_id, user_id, role) select id, ${ownerId}, 'OWNER' from g`);
+  const { rows } = await t.pool.query<{ id: number; room: number }>(
+    'select l.id, r.id as room from leads l join chat_rooms r on r.lead_id = l.id where l.group_id = $1 limit 1',
+    [groupId],
+  );
+  commentedLeadId = rows[0]!.id;
+  await t.pool.query(
+    `insert into chat_messages (room_id, user_id, message) select $1, $2, 'Comment ' || i from generate_series(1, ${COMMENTS}) as i`,
+    [rows[0]!.room, ownerId],
+  );
+  await t.pool.query('vacuum analyze');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+
+/** Every SELECT that one call sends to PostgreSQL (pg's pool is the app's only road to the database). */
+async function selectsOf(call: () => Promise<unknown>) {
+  const seen: { text: string; values: unknown[] }[] = [];
+  const pool = t.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const query = pool.query;
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const text = typeof first === 'string' ? first : (first as { text: string }).text;
+    const values = second ?? (first as { values?: unknown[] }).values ?? [];
+    if (/^\s*select/i.test(text)) seen.push({ text, values: values as unknown[] });
+    return query.apply(this, args);
+  };
+  try {
+    await call();
+  } finally {
+    pool.query = query;
+  }
+  return seen;
+}
+
+/** The biggest number of rows any plan node of the call's SELECTs produced, and where. */
+async function mostRowsRead(call: () => Promise<unknown>) {
+  const statements = await selectsOf(call);
+  expect(statements.length).toBeGreaterThan(0);
+  let most = { rows: 0, where: '' };
+  for (const { text, values } of statements) {
+    const { rows } = await t.pool.query(`explain (analyze, format json) ${text}`, values);
+    const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+    for (const node of flatten(plan)) {
+      const read = node['Actual Rows'] * node['Actual Loops'];
+      if (read > most.rows) {
+        most = {
+          rows: read,
+          where: `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''} in: ${text}`,
+        };
+      }
+    }
+  }
+  return most;
+}
+
+const leadList = (body: Record<string, unknown>) =>
+  post(t, '/lead/list', { group_id: ctx.group.groupId, get_next: PAGE_SIZE, ...body }, { token: ctx.owner.token });
+
+describe('paged lists read a page, not the whole list', () => {
+  it('/lead/list: the first page and its totalCount', async () => {
+    const most = await mostRowsRead(async () => {
+      const res = await leadList({ start_position: 0 });
+      expect(res.body).toMatchObject({ totalCount: LEADS });
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/lead/list: the next and the previous page from a deep page, by cursor', async () => {
+    const deep = await leadList({ start_position: 15_000 });
+    const { nextCursor, previousCursor } = deep.body as { nextCursor: string; previousCursor: string };
+    for (const cursor of [nextCursor, previousCursor]) {
+      const most = await mostRowsRead(() => leadList({ start_position: 15_000, cursor }));
+      expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+    }
+  });
+
+  it('/user/get_users_by_group: the first page of 1,000 members and its totalCount', async () => {
+    const most = await mostRowsRead(async () => {
+      const res = await post(
+        t,
+        '/user/get_users_by_group',
+        { group_id: ctx.group.groupId },
+        { token: ctx.owner.token },
+      );
+      expect(res.body).toMatchObject({ totalCount: MEMBERS + 2 });
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/group/list: the first page of 1,000 groups, their counts and totalCount', async () => {
+    const most = await mostRowsRead(async () => {
+      const res = await post(t, '/group/list', {}, { token: ctx.owner.token });
+      expect(res.body).toMatchObject({ totalCount: GROUPS + 1 });
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/chat/lead/list: the first page of 2,000 comments and its totalCount', async () => {
+    const most = await mostRowsRead(async () => {
+      const res = await post(t, '/chat/lead/list', { id: commentedLeadId }, { token: ctx.owner.token });
+      expect(res.body).toMatchObject({ totalCount: COMMENTS });
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+});
