@@ -1,6 +1,7 @@
 import { ROUTES } from '@leadcircle/shared';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -14,10 +15,12 @@ import { AppLogo } from '../../components/app-logo';
 import { PageSpinner } from '../../components/page-spinner';
 import { UserAvatar } from '../../components/user-avatar';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
+import { ChatRealtime, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
 import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../features/users/api';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { ModalHost } from '../modals/modal-host';
 import { modalOpened } from '../modals/modals-slice';
+import { ConnectionIndicator, useRealtimeConnection } from '../realtime/realtime';
 import { sidebarToggled } from '../ui-slice';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
@@ -27,6 +30,9 @@ export function AppShell() {
   const { data: user } = useGetCurrentUserQuery();
   // Loaded on entry (spec 001 §2); a user without a business simply has none.
   useGetMyBusinessQuery();
+  // The realtime channel opens on entry too (spec 001 §2); the Chat item shows the unread total.
+  useRealtimeConnection();
+  const chatUnread = useGetUnreadTotalQuery().data?.total ?? 0;
   const dispatch = useAppDispatch();
   const isCollapsed = useAppSelector((state) => state.ui.isSidebarCollapsed);
   const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
@@ -39,11 +45,14 @@ export function AppShell() {
         <Toolbar>
           {isMobile && (
             <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setIsMobileOpen(true)}>
-              <MenuIcon />
+              <Badge badgeContent={chatUnread} color="error" max={99} invisible={chatUnread === 0}>
+                <MenuIcon />
+              </Badge>
             </IconButton>
           )}
           <AppLogo to={ROUTES.redirect} />
           <Box sx={{ flex: 1 }} />
+          <ConnectionIndicator />
           {canSubscribe(user) && (
             <Box sx={{ mr: 2 }}>
               <SubscribeButton />
@@ -67,6 +76,7 @@ export function AppShell() {
         isCollapsed={isCollapsed}
         onToggleCollapsed={() => dispatch(sidebarToggled())}
         onOpenModal={(modal) => dispatch(modalOpened(modal))}
+        badges={{ Chat: chatUnread }}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
@@ -78,6 +88,7 @@ export function AppShell() {
         <ShellFooter />
       </Box>
       <ModalHost />
+      <ChatRealtime />
     </Box>
   );
 }

@@ -1,6 +1,7 @@
 import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH, type UserRole } from '@leadcircle/shared';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -16,28 +17,36 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { ModalName } from '../modals/modals-slice';
 import { type MenuItem, menuSectionsFor } from './menu-items';
 
+/** Counts shown on menu items, by label (the Chat item's unread messages). */
+export type MenuBadges = Partial<Record<string, number>>;
+
 interface SidebarMenuProps {
   role: UserRole | undefined;
+  badges?: MenuBadges;
   isCollapsed: boolean;
   onOpenModal: (modal: ModalName) => void;
   onItemChosen?: () => void;
 }
 
-function SidebarMenu({ role, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
+function SidebarMenu({ role, badges, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
   const { pathname } = useLocation();
 
   const renderItem = (item: MenuItem) => {
+    const count = badges?.[item.label] ?? 0;
+    const countText = count > 0 ? `, ${count} unread` : '';
     const content = (
       <>
         <ListItemIcon sx={{ minWidth: isCollapsed ? 0 : 48, justifyContent: 'center' }}>
-          <item.icon />
+          <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
+            <item.icon />
+          </Badge>
         </ListItemIcon>
         {!isCollapsed && <ListItemText primary={item.label} />}
       </>
     );
     const common = {
-      // With the labels hidden, the label still names the item.
-      'aria-label': isCollapsed ? item.label : undefined,
+      // With the labels hidden, the label still names the item; an unread count is part of its name.
+      'aria-label': isCollapsed || count > 0 ? `${item.label}${countText}` : undefined,
       sx: { minHeight: 48, justifyContent: isCollapsed ? 'center' : 'flex-start', px: isCollapsed ? 0 : 3 },
     };
     const button =
@@ -85,6 +94,7 @@ function SidebarMenu({ role, isCollapsed, onOpenModal, onItemChosen }: SidebarMe
 
 interface SidebarProps {
   role: UserRole | undefined;
+  badges?: MenuBadges;
   isMobile: boolean;
   isMobileOpen: boolean;
   onMobileClose: () => void;
@@ -95,7 +105,7 @@ interface SidebarProps {
 
 // 304 px wide, 90 px when collapsed (spec 001 §9); below the md breakpoint a temporary drawer.
 export function Sidebar(props: SidebarProps) {
-  const { role, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } = props;
+  const { role, badges, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } = props;
 
   if (isMobile) {
     return (
@@ -105,7 +115,13 @@ export function Sidebar(props: SidebarProps) {
         onClose={onMobileClose}
         slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
       >
-        <SidebarMenu role={role} isCollapsed={false} onOpenModal={onOpenModal} onItemChosen={onMobileClose} />
+        <SidebarMenu
+          role={role}
+          badges={badges}
+          isCollapsed={false}
+          onOpenModal={onOpenModal}
+          onItemChosen={onMobileClose}
+        />
       </Drawer>
     );
   }
@@ -119,7 +135,7 @@ export function Sidebar(props: SidebarProps) {
       slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: widthTransition } } }}
     >
       <Toolbar />
-      <SidebarMenu role={role} isCollapsed={isCollapsed} onOpenModal={onOpenModal} />
+      <SidebarMenu role={role} badges={badges} isCollapsed={isCollapsed} onOpenModal={onOpenModal} />
       <Box sx={{ mt: 'auto', display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', p: 1 }}>
         <IconButton onClick={onToggleCollapsed} aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}>
           {isCollapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
