@@ -1,5 +1,6 @@
 import type { Tokens } from '@leadcircle/shared';
 import { createSlice, type Dispatch, type PayloadAction } from '@reduxjs/toolkit';
+import { clearOutbox } from '../features/chat/outbox';
 import { usersApi } from '../features/users/api';
 import { clearStoredSession, readStoredSession, storeTokens } from '../lib/session-storage';
 import { baseApi } from './base-api';
@@ -41,6 +42,8 @@ export const startSession = (tokens: Tokens) => (dispatch: Dispatch) => {
 /** Signed out: forget the tokens and reset every slice, cached calls included. */
 export const endSession = () => (dispatch: Dispatch) => {
   clearStoredSession();
+  // Messages not sent yet were this person's: they do not wait for the next one.
+  clearOutbox();
   dispatch(resetApp());
   dispatch(baseApi.util.resetApiState());
 };

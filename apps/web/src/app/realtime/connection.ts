@@ -59,7 +59,14 @@ export class RealtimeConnection {
 
   close(): void {
     this.socket?.disconnect();
-    this.setStatus('offline');
+    // A later opening (another sign-in) starts afresh.
+    this.state = { status: 'offline', connections: 0 };
+    this.emitChange();
+  }
+
+  /** A new access token (refreshed in another tab): the open socket takes it without reconnecting. */
+  renew(event: string, token: string): void {
+    if (this.socket?.connected) this.socket.emit(event, { token }, () => {});
   }
 
   /** Sends an event and waits for the server's acknowledgement. */
@@ -81,6 +88,7 @@ export class RealtimeConnection {
       this.emitChange();
     });
     socket.on('disconnect', (reason) => {
+      if (reason === 'io client disconnect') return;
       // The server closed it (token expired, account blocked): try once with a refreshed token.
       if (reason === 'io server disconnect') void this.reauthenticate();
       else this.setStatus('reconnecting');

@@ -1,3 +1,4 @@
+import { CLIENT_EVENTS, STORAGE_KEYS } from '@leadcircle/shared';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
@@ -22,7 +23,16 @@ export const realtime = new RealtimeConnection({
 export function useRealtimeConnection(): void {
   useEffect(() => {
     realtime.open();
-    return () => realtime.close();
+    // Tokens refreshed in another tab of this browser: re-authenticate the open socket with the new one.
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === STORAGE_KEYS.accessToken && event.newValue)
+        realtime.renew(CLIENT_EVENTS.authRenew, event.newValue);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener('storage', onStorage);
+      realtime.close();
+    };
   }, []);
 }
 

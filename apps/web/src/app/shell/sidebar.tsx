@@ -45,8 +45,8 @@ function SidebarMenu({ role, badges, isCollapsed, onOpenModal, onItemChosen }: S
       </>
     );
     const common = {
-      // With the labels hidden, the label still names the item; an unread count is part of its name.
-      'aria-label': isCollapsed || count > 0 ? `${item.label}${countText}` : undefined,
+      // The label names the item also when hidden (collapsed); an unread count is part of its name.
+      'aria-label': `${item.label}${countText}`,
       sx: { minHeight: 48, justifyContent: isCollapsed ? 'center' : 'flex-start', px: isCollapsed ? 0 : 3 },
     };
     const button =
