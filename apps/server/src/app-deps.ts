@@ -6,6 +6,7 @@ import type { Clock } from './lib/clock.js';
 import type { BillingProvider } from './providers/billing/billing-provider.js';
 import type { FileStorage } from './providers/files/file-storage.js';
 import type { Mailer } from './providers/mail/mailer.js';
+import type { RealtimePublisher } from './realtime/publisher.js';
 
 /** What services need from the outside world, built once in buildApp. */
 export interface AppDeps {
@@ -17,4 +18,6 @@ export interface AppDeps {
   billing: BillingProvider;
   accessTokens: AccessTokens;
   log: Logger;
+  /** Delivers events to open sockets after a change commits (in-process, or through Redis). */
+  realtime: RealtimePublisher;
 }

@@ -22,7 +22,9 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerBusinessRoutes } from './modules/business/business.routes.js';
-import { registerChatRoutes } from './modules/chat/chat.routes.js';
+import { createLinkSigner } from './modules/chat/attachments.service.js';
+import { socketRoomsForChatRoom, socketRoomsOf } from './modules/chat/chat.access.js';
+import { registerChatAttachmentRoutes, registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -36,6 +38,7 @@ import { isActiveUser } from './modules/users/users.service.js';
 import { createBillingProvider } from './providers/billing/create-billing-provider.js';
 import { createFileStorage } from './providers/files/file-storage.js';
 import { createMailer } from './providers/mail/mailer.js';
+import { createRealtimeServer } from './realtime/socket-server.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -70,12 +73,30 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   });
 
   const log = app.log as unknown as Logger;
+  const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
+  const accessTokens = createAccessTokens(jwtSecret, clock);
+  // Socket.IO on the same HTTP server and port; membership is read from the database at every connection.
+  const realtime = createRealtimeServer({
+    httpServer: app.server,
+    clock,
+    log,
+    redis: config.redis,
+    access: {
+      verifyToken: (token) => accessTokens.verify(token),
+      isActiveUser: (userId) => isActiveUser(deps, userId),
+      roomsOf: (userId) => socketRoomsOf(database.db, userId),
+      roomsForChatRoom: (userId, roomId) => socketRoomsForChatRoom(database.db, userId, roomId),
+    },
+  });
+  // Sockets are closed first, so closing the HTTP server does not wait for them.
+  app.addHook('preClose', async () => realtime.close());
   const deps: AppDeps = {
     config,
     db: database.db,
     clock,
     log,
-    accessTokens: createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), clock),
+    accessTokens,
+    realtime: realtime.publisher,
     mailer: createMailer({ db: database.db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     files: createFileStorage(config.files),
     billing: createBillingProvider(config.billing, { db: database.db, clock }),
@@ -120,7 +141,9 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   registerLeadRoutes(app, call, deps, authenticate);
   registerAddressRoutes(call);
   registerRatingRoutes(call, deps);
-  registerChatRoutes(call, deps);
+  const attachmentLinks = createLinkSigner(jwtSecret);
+  registerChatRoutes(call, deps, attachmentLinks);
+  await registerChatAttachmentRoutes(app, deps, authenticate, attachmentLinks);
   registerDevMailRoutes(app, deps);
   await registerWebApp(app, config.webDistDir);
 

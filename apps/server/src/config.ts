@@ -66,6 +66,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('LeadCircle <no-reply@leadcircle.local>'),
   SUPPORT_EMAIL: z.email().default('support@leadcircle.app'),
   SENTRY_DSN: z.preprocess(emptyAsUndefined, optionalUrl),
+  // Realtime fan-out across instances (Socket.IO Redis adapter); unset: in-process, one instance.
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  // Prefix of the Redis channels, so several deployments (or tests) can share one Redis.
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('leadcircle'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   JOBS_ENABLED: z
@@ -226,6 +236,7 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   sentryDsn: string | undefined;
+  redis: { url: string; keyPrefix: string } | null;
   logLevel: string;
   webDistDir: string;
   jobsEnabled: boolean;
@@ -317,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     sentryDsn: e.SENTRY_DSN,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? new URL('../../web/dist', import.meta.url).pathname),
     jobsEnabled: e.JOBS_ENABLED,

@@ -56,6 +56,7 @@ export interface LeadRatingEvent {
   groupId: number;
   // The members' average (LeadRating.rating); each member's own rating is not broadcast.
   rating: LeadRating['rating'];
+  count: LeadRating['count'];
 }
 export interface AuthExpiredEvent {
   message: string;

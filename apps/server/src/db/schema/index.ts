@@ -1,6 +1,7 @@
 export * from './auth.js';
 export * from './billing.js';
 export * from './businesses.js';
+export * from './chat.js';
 export * from './feedback.js';
 export * from './groups.js';
 export * from './leads.js';

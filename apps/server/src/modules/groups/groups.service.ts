@@ -16,6 +16,7 @@ import { HOUR_MS } from '../../lib/clock.js';
 import { groupInviteLink } from '../../lib/links.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
+import * as chatMembership from '../chat/chat.membership.js';
 import { findMemberRatings } from '../ratings/ratings.service.js';
 import * as users from '../users/users.service.js';
 import { groupInviteEmail } from './groups.emails.js';
@@ -159,6 +160,7 @@ export async function createPrivateGroup(
       });
       return group.id;
     });
+    await chatMembership.groupJoined(deps, groupId, userId);
     return presentGroup(deps.db, groupId, userId);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -187,6 +189,7 @@ export async function joinGroup(
     throw conflict('GROUP_ALREADY_MEMBER', GROUP_MESSAGES.alreadyMember);
   const product = await productNameOf(deps.db, input.productId);
   await q.insertMember(deps.db, { groupId: group.id, userId, role: 'MEMBER', product, joinedAt: now });
+  await chatMembership.groupJoined(deps, group.id, userId);
   return presentGroup(deps.db, group.id, userId);
 }
 
@@ -297,6 +300,7 @@ export async function acceptInvite(
     // Already a member (say, joined with the password meanwhile): the invite is spent all the same.
     await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now });
   });
+  await chatMembership.groupJoined(deps, invite.groupId, userId);
   return presentGroup(deps.db, invite.groupId, userId);
 }
 
@@ -310,6 +314,7 @@ export async function removeFromGroup(
   if (input.user_id === userId) {
     if (group.createdBy === userId) throw conflict('GROUP_OWNER_CANNOT_LEAVE', GROUP_MESSAGES.ownerCannotLeave);
     await q.deleteMember(deps.db, group.id, userId);
+    await chatMembership.groupLeft(deps, group.id, userId);
     return { message: GROUP_MESSAGES.left };
   }
   if (group.createdBy !== userId) throw ownerOnly();
@@ -317,12 +322,15 @@ export async function removeFromGroup(
     throw notFound('GROUP_MEMBER_NOT_FOUND', GROUP_MESSAGES.memberNotFound);
   }
   await q.deleteMember(deps.db, group.id, input.user_id);
+  await chatMembership.groupLeft(deps, group.id, input.user_id);
   return { message: GROUP_MESSAGES.removed };
 }
 
 export async function deleteGroup(deps: AppDeps, userId: number, groupId: number): Promise<{ message: string }> {
   await requireOwner(deps.db, groupId, userId);
+  const roomId = await chatMembership.findGroupChatRoomId(deps, groupId);
   await q.deleteGroup(deps.db, groupId);
+  await chatMembership.groupLeft(deps, groupId, undefined, roomId);
   return { message: GROUP_MESSAGES.deleted };
 }
 

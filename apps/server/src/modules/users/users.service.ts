@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { HOUR_MS } from '../../lib/clock.js';
+import { disconnectUser } from '../../realtime/rooms.js';
 import { hashPassword } from '../auth/passwords.js';
 import { type BillingFlags, getBillingFlags, NO_BILLING } from '../billing/billing-status.service.js';
 import * as q from './users.queries.js';
@@ -87,6 +88,8 @@ export async function updateNotifications(
 /** Hides the account at once (no sign-in, tokens refused); the erasure job runs 24 h later. */
 export async function scheduleDeletion(deps: AppDeps, callerId: number): Promise<void> {
   await q.updateUser(deps.db, callerId, { deletionRequestedAt: deps.clock.now() });
+  // Open realtime connections close too.
+  disconnectUser(deps.realtime, callerId);
 }
 
 export const isActiveUser = (deps: AppDeps, userId: number) => q.isActiveUserId(deps.db, userId);
