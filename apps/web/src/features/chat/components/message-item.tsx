@@ -122,7 +122,13 @@ export function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemPro
           >
             <MoreVertIcon fontSize="small" />
           </IconButton>
-          <Menu anchorEl={menuAnchor} open={menuAnchor !== null} onClose={() => setMenuAnchor(null)}>
+          {/* Focus goes to the edit field or the delete dialog, not back to the button. */}
+          <Menu
+            anchorEl={menuAnchor}
+            open={menuAnchor !== null}
+            onClose={() => setMenuAnchor(null)}
+            disableRestoreFocus
+          >
             {message.message !== '' || !message.attachment ? (
               <MenuItem
                 onClick={() => {
