@@ -211,6 +211,64 @@ test('a picture sent with ATTACH FILE shows inline for the other member and open
   await milo.context.close();
 });
 
+test('a message written while the connection is down waits, is sent once when it is back, and the missed ones arrive', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { owner, member, groupId } = await groupWithMember(request);
+  // The realtime channel of Olive's page goes through here, so the test can cut it and let it back.
+  let isCut = false;
+  const sockets: Array<{ close: () => Promise<void> }> = [];
+  await page.routeWebSocket(/\/socket\.io\//, (ws) => {
+    if (isCut) {
+      void ws.close();
+      return;
+    }
+    ws.connectToServer();
+    sockets.push(ws);
+  });
+  await signIn(page, owner.email, owner.password);
+  await page.goto(`/groups/${groupId}/messages`);
+  const olive = new Conversation(page);
+  await olive.send('Before the drop');
+
+  const milo = await secondPerson(browser, member.email, member.password);
+  await milo.page.goto(`/groups/${groupId}/messages`);
+  const miloRoom = new Conversation(milo.page);
+  await expect(miloRoom.messagesFrom('Olive Rivera')).toContainText('Before the drop');
+
+  // The connection drops: new attempts (WebSocket or long polling) fail until it is back.
+  isCut = true;
+  await page.route('**/socket.io/**', (route) => route.abort());
+  for (const socket of sockets.splice(0)) await socket.close();
+  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeVisible();
+
+  await olive.send('Written while offline');
+  await expect(olive.region.getByText('Waiting for the connection…')).toBeVisible();
+  await miloRoom.send('Sent while Olive was away');
+  await milo.page.waitForTimeout(1_000);
+  await expect(miloRoom.messagesFrom('Olive Rivera')).toHaveCount(1);
+
+  isCut = false;
+  await page.unroute('**/socket.io/**');
+  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeHidden({ timeout: 20_000 });
+  await expect(olive.messagesFrom('Milo Rivera')).toContainText('Sent while Olive was away');
+  await expect(miloRoom.messagesFrom('Olive Rivera')).toHaveCount(2);
+  await expect(miloRoom.messagesFrom('Olive Rivera').last()).toContainText('Written while offline');
+  await expect(olive.region.getByText('Waiting for the connection…')).toBeHidden();
+  await expect(olive.messagesFrom('Olive Rivera')).toHaveCount(2);
+
+  // Stored once, in the order the server took them: a reload shows each message once.
+  await milo.page.reload();
+  await expect(miloRoom.region.getByRole('listitem')).toHaveText([
+    /Before the drop/,
+    /Sent while Olive was away/,
+    /Written while offline/,
+  ]);
+  await milo.context.close();
+});
+
 test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
