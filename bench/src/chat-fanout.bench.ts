@@ -225,7 +225,10 @@ async function main() {
     startInstance(portB, db.url, redis);
     startInstance(portC, db.url, redis);
     await Promise.all([waitForReady(portB), waitForReady(portC)]);
-    report('two instances through Redis', await measure([portB, portC], roomId, await sign(senders[1]!), listenerTokens));
+    report(
+      'two instances through Redis',
+      await measure([portB, portC], roomId, await sign(senders[1]!), listenerTokens),
+    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));

@@ -2,7 +2,6 @@ import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_SEND_P
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, chatMessages } from '../../src/db/schema/index.js';
-import { createPayingUser } from '../groups.js';
 import { post } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
 import { createChatWorld, getAttachment, leave, PNG_1X1, roomNotFound, send, uploadAttachment } from './chat.js';

@@ -2,7 +2,7 @@ import { SERVER_EVENTS } from '@leadcircle/shared';
 import { and, eq } from 'drizzle-orm';
 import type { AppDeps } from '../../app-deps.js';
 import { chatRooms } from '../../db/schema/index.js';
-import { groupRoom, joinSockets, leaveSockets, userRoom } from '../../realtime/rooms.js';
+import { businessRoom, chatRoomChannel, groupRoom, joinSockets, leaveSockets, userRoom } from '../../realtime/rooms.js';
 
 // Membership changes reach open sockets at once, on every instance: the module that changes a membership
 // calls these after its transaction commits.
@@ -41,3 +41,20 @@ export async function groupLeft(deps: AppDeps, groupId: number, userId?: number,
 
 /** Looked up before a group is deleted (its room goes with it). */
 export const findGroupChatRoomId = groupChatRoomId;
+
+/** A user left a business (removed, moved): their sockets stop receiving its room at once. */
+export function businessLeft(deps: AppDeps, businessId: number, userId: number): void {
+  leaveSockets(deps.realtime, [userRoom(userId)], [businessRoom(businessId)]);
+}
+
+/** A user joined a business: their open sockets receive its room from now on. */
+export function businessJoined(deps: AppDeps, businessId: number, userId: number): void {
+  joinSockets(deps.realtime, [userRoom(userId)], [businessRoom(businessId)]);
+}
+
+/** A user lost an opportunity (share removed) or it was deleted (`userId` undefined: everyone). */
+export function opportunityRoomLeft(deps: AppDeps, roomId: number, userId?: number): void {
+  const who = userId === undefined ? [chatRoomChannel(roomId)] : [userRoom(userId)];
+  deps.realtime.publish({ rooms: who, event: SERVER_EVENTS.chatRoomRemoved, data: { roomId, kind: 'OPPORTUNITY' } });
+  leaveSockets(deps.realtime, who, [chatRoomChannel(roomId)]);
+}
