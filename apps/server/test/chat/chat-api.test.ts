@@ -1,7 +1,7 @@
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_SEND_PER_MINUTE } from '@leadcircle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatAttachments, chatMessages } from '../../src/db/schema/index.js';
+import { chatAttachments, chatMessages, chatRooms, users } from '../../src/db/schema/index.js';
 import { post } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
 import { createChatWorld, getAttachment, leave, PNG_1X1, roomNotFound, send, uploadAttachment } from './chat.js';
@@ -271,6 +271,35 @@ describe('read marks, mute and unread counts', () => {
     // An older mark never undoes a newer one.
     const older = await post(t, '/chat/room/read', { room_id: x.roomId, seq: 1 }, { token: x.member.token });
     expect(older.body.lastReadSeq).toBe(3);
+  });
+});
+
+describe('business and opportunity rooms', () => {
+  it('gives the users of one business one room, and nobody else', async () => {
+    const x = await createChatWorld(t);
+    const [owner] = await t.db.select().from(users).where(eq(users.id, x.owner.userId));
+    await t.db.update(users).set({ businessId: owner!.businessId }).where(eq(users.id, x.stranger.userId));
+    const list = (token: string) => post(t, '/chat/room/list', { grouping_level: 'BUSINESS' }, { token });
+    const ownerRooms = (await list(x.owner.token)).body.rooms;
+    expect(ownerRooms).toMatchObject([{ kind: 'BUSINESS', businessId: owner!.businessId }]);
+    expect((await list(x.stranger.token)).body.rooms.map((r: { roomId: number }) => r.roomId)).toEqual([
+      ownerRooms[0].roomId,
+    ]);
+    expect((await send(t, x.stranger.token, ownerRooms[0].roomId, 'hello colleagues')).status).toBe(200);
+    expect(await send(t, x.member.token, ownerRooms[0].roomId, 'x')).toMatchObject({ status: 404, body: roomNotFound });
+    // Moved to another business: the room is gone for them at once.
+    await t.db.update(users).set({ businessId: null }).where(eq(users.id, x.stranger.userId));
+    expect(await send(t, x.stranger.token, ownerRooms[0].roomId, 'x')).toMatchObject({
+      status: 404,
+      body: roomNotFound,
+    });
+  });
+
+  it('refuses opportunity rooms to everyone until opportunities can be read here', async () => {
+    const [room] = await t.db.insert(chatRooms).values({ kind: 'OPPORTUNITY', opportunityId: 1 }).returning();
+    expect(await send(t, w.member.token, room!.id, 'x')).toMatchObject({ status: 404, body: roomNotFound });
+    const list = await post(t, '/chat/room/list', { grouping_level: 'OPPORTUNITY' }, { token: w.member.token });
+    expect(list.body).toEqual({ rooms: [], totalCount: 0 });
   });
 });
 
