@@ -41,10 +41,28 @@ export interface RealtimeServer {
 interface SocketData {
   userId: number;
   expiryTimer?: NodeJS.Timeout;
+  // Requests this socket made in the current window (each one reads the database).
+  window?: { start: number; count: number };
 }
 type AppSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 
 const UNAUTHORIZED = { code: 'UNAUTHORIZED', message: CHAT_MESSAGES.socketUnauthorized } as const;
+// Requests one socket may make (auth:renew, chat:join) per 10 seconds.
+const SOCKET_REQUESTS_PER_WINDOW = 30;
+const SOCKET_WINDOW_MS = 10_000;
+const RATE_LIMITED = { ok: false, code: 'RATE_LIMITED', message: CHAT_MESSAGES.rateLimited } as const;
+
+function overLimit(socket: AppSocket): boolean {
+  const now = Date.now();
+  const w = socket.data.window;
+  if (!w || now - w.start >= SOCKET_WINDOW_MS) {
+    socket.data.window = { start: now, count: 1 };
+    return false;
+  }
+  w.count += 1;
+  return w.count > SOCKET_REQUESTS_PER_WINDOW;
+}
+
 // The longest a timer may wait (setTimeout's limit is about 24.8 days).
 const MAX_TIMER_MS = 2_147_483_647;
 
@@ -119,6 +137,7 @@ export function createRealtimeServer(options: {
 
     socket.on('auth:renew', async (payload, ack) => {
       const reply = typeof ack === 'function' ? ack : () => {};
+      if (overLimit(socket)) return reply(RATE_LIMITED);
       const token = typeof payload?.token === 'string' && payload.token.length <= 4096 ? payload.token : '';
       try {
         const { userId } = await access.verifyToken(token);
@@ -139,6 +158,7 @@ export function createRealtimeServer(options: {
 
     socket.on('chat:join', async (payload, ack) => {
       const reply: (r: RealtimeAck) => void = typeof ack === 'function' ? ack : () => {};
+      if (overLimit(socket)) return reply(RATE_LIMITED);
       const roomId = Number(payload?.roomId);
       const notFound = { ok: false, code: 'CHAT_ROOM_NOT_FOUND', message: CHAT_MESSAGES.roomNotFound } as const;
       if (!Number.isInteger(roomId) || roomId <= 0 || roomId > 2_147_483_647) return reply(notFound);

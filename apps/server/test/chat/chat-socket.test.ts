@@ -135,6 +135,11 @@ describe('delivery', () => {
     await send(t, w.owner.token, w.roomId, 'private');
     await sleep(SETTLE_MS);
     expect(got).toEqual([]);
+    // Asking again and again is cut short.
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => stranger.emitWithAck('chat:join', { roomId: w.roomId })),
+    );
+    expect(answers.filter((a) => !a.ok && a.code === 'RATE_LIMITED').length).toBeGreaterThan(0);
   });
 
   it('delivers a direct message to the two people only, and the new room to both', async () => {
