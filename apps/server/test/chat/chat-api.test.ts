@@ -234,8 +234,22 @@ describe('messages', () => {
     ['a room that does not exist', { room_id: 987_654, message: 'x' }, 404],
     ['a bad client id', { room_id: 1, message: 'x', client_message_id: 'no spaces allowed' }, 400],
     ['an unknown field', { room_id: 1, message: 'x', html: '<b>' }, 400],
+    ['a NUL character', { room_id: 1, message: 'a\u0000b' }, 400],
   ])('answers %s', async (_name, body, status) => {
     expect((await post(t, '/chat/message/send', body, { token: w.member.token })).status).toBe(status);
+  });
+
+  it.each([
+    ['/chat/message/list', { room_id: 1, list_message_type: 'SINCE', since_version: 3_000_000_000 }],
+    ['/chat/message/list', { room_id: 1, list_message_type: 'EVERYTHING' }],
+    ['/chat/message/list', { room_id: 1, limit: 51 }],
+    ['/chat/room/read', { room_id: 1, seq: 3_000_000_000 }],
+    ['/chat/room/list', { grouping_level: 'LEAD' }],
+    ['/chat/room/mute', { room_id: 1 }],
+    ['/user/search_by_name', { name_prefix: 'x'.repeat(51) }],
+    ['/user/get_list', { user_ids: Array.from({ length: 51 }, (_, i) => i + 1) }],
+  ])('%s answers 400 for %j', async (path, body) => {
+    expect((await post(t, path, body, { token: w.member.token })).status).toBe(400);
   });
 
   it(`answers 429 after ${CHAT_SEND_PER_MINUTE} messages in a minute, with a clear message`, async () => {

@@ -8,7 +8,7 @@ import {
   USER_SEARCH_PREFIX_MAX,
 } from '../constants.js';
 import { LEAD_MESSAGES } from '../forms/lead.js';
-import { defineCall, emptyRequest, idField } from './call.js';
+import { defineCall, emptyRequest, ID_MAX, idField } from './call.js';
 import { pageFields } from './groups.js';
 
 // Chat (spec 001 §1–§3, §7, §9): rooms of five kinds, their messages, read state and mute, attachments,
@@ -136,7 +136,7 @@ export const chatMessageListRequest = z.strictObject({
   list_message_type: z.enum(CHAT_LIST_MESSAGE_TYPES).default('LATEST'),
   offset: offsetField,
   limit: limitField,
-  since_version: z.number().int().min(0).optional(),
+  since_version: z.number().int().min(0).max(ID_MAX).optional(),
 });
 export const chatMessageListResponse = z.object({
   roomId: z.number().int(),
@@ -152,7 +152,9 @@ export const chatMessageListResponse = z.object({
 export const chatMessageText = z
   .string({ error: LEAD_MESSAGES.commentRequired })
   .trim()
-  .max(CHAT_MESSAGE_MAX, CHAT_MESSAGES.messageTooLong);
+  .max(CHAT_MESSAGE_MAX, CHAT_MESSAGES.messageTooLong)
+  // PostgreSQL text cannot hold a NUL character.
+  .refine((text) => !text.includes('\u0000'), 'Must not contain NUL characters');
 export const clientMessageIdField = z
   .string()
   .trim()
@@ -173,7 +175,10 @@ export const chatMessageEditRequest = z.strictObject({
 export const chatMessageDeleteRequest = z.strictObject({ message_id: idField });
 
 // Mark read up to `seq` (default: the room's last message).
-export const chatRoomReadRequest = z.strictObject({ room_id: idField, seq: z.number().int().min(0).optional() });
+export const chatRoomReadRequest = z.strictObject({
+  room_id: idField,
+  seq: z.number().int().min(0).max(ID_MAX).optional(),
+});
 export const chatRoomMuteRequest = z.strictObject({ room_id: idField, muted: z.boolean() });
 export const chatRoomDirectRequest = z.strictObject({ user_id: idField });
 export const chatUnreadState = z.object({
