@@ -121,6 +121,25 @@ describe('delivery', () => {
     expect(leaver.connected).toBe(true);
   });
 
+  it('takes the room away from every member’s open socket when the group is deleted', async () => {
+    const w = await createChatWorld(t);
+    const lead = await insertLead(t, {
+      groupId: w.group.groupId,
+      createdBy: w.owner.userId,
+      lastActivityAt: clock.now(),
+    });
+    const member = await open(w.member.token);
+    const removed = record(member, 'chat:room_removed');
+    const comments = record(member, 'lead:comment');
+    expect((await post(t, '/group/delete', { group_id: w.group.groupId }, { token: w.owner.token })).status).toBe(200);
+    await until(() => removed.length === 1, 5000, 'room removed');
+    expect(removed).toEqual([{ roomId: w.roomId, kind: 'GROUP' }]);
+    // Its leads went with it: nothing more reaches the members.
+    expect((await send(t, w.owner.token, lead.roomId, 'too late')).status).toBe(404);
+    await sleep(SETTLE_MS);
+    expect(comments).toEqual([]);
+  });
+
   it('refuses to join a room by id without membership, and delivers nothing of it', async () => {
     const w = await createChatWorld(t);
     const stranger = await open(w.stranger.token);
