@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page, test } from '@playwright/test';
+import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { Conversation, chatMenuItem, groupRoomId, sendThroughApi } from '../support/chat.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 
 // Chat (spec 001 §2, §7): members chat live in a group's Messages tab and on the chat pages; unread
 // counts on the rooms and the sidebar; NEW ROOM starts a direct conversation; files are sent and opened.
+
+// Two people, each with a paid account and a browser of their own: more than the default minute on a busy
+// machine, and a first screen that may take longer than 10 s to come up there.
+test.describe.configure({ timeout: 120_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 const GROUP_CODE = 'chat-circle-code';
 const PICTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/portrait.jpg');
@@ -252,7 +257,8 @@ test('a message written while the connection is down waits, is sent once when it
 
   isCut = false;
   await page.unroute('**/socket.io/**');
-  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeHidden({ timeout: 20_000 });
+  // The next attempt comes within the backoff's 5 s (an attempt cut mid-way gives up after 10 s).
+  await expect(page.getByRole('status').filter({ hasText: 'Reconnecting…' })).toBeHidden({ timeout: 30_000 });
   await expect(olive.messagesFrom('Milo Rivera')).toContainText('Sent while Olive was away');
   await expect(miloRoom.messagesFrom('Olive Rivera')).toHaveCount(2);
   await expect(miloRoom.messagesFrom('Olive Rivera').last()).toContainText('Written while offline');

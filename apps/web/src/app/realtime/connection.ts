@@ -81,6 +81,8 @@ export class RealtimeConnection {
       auth: (cb) => cb({ token: this.options.getToken() ?? '' }),
       reconnectionDelay: 500,
       reconnectionDelayMax: 5_000,
+      // An attempt that hangs (a dropped network) is given up sooner than Socket.IO's 20 s.
+      timeout: 10_000,
     });
     socket.on('connect', () => {
       this.refusals = 0;

@@ -79,6 +79,19 @@ export function RoomConversation({ roomId, onBack, hideTitle = false }: RoomConv
     scrollMemo.current = { ...memo, firstId, lastId, height: element.scrollHeight, top: element.scrollTop };
   }, [first?.messageId, last?.messageId, last?.user.userId, userId]);
 
+  // Content that grows after it is shown (a picture loading, a narrower screen) keeps a reader at the bottom there.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = scroller.current;
+    if (!element || !content.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (scrollMemo.current.wasAtBottom) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(content.current);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const element = scroller.current;
     if (!element) return;
@@ -184,44 +197,46 @@ export function RoomConversation({ roomId, onBack, hideTitle = false }: RoomConv
         </Alert>
       )}
       <Box ref={scroller} onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1 }}>
-        {hasOlder && (
-          <Box sx={{ textAlign: 'center', py: 1 }}>
-            <Button size="small" onClick={() => void loadOlder()} loading={isLoadingOlder}>
-              SHOW OLDER MESSAGES
-            </Button>
-          </Box>
-        )}
-        {!state.isLoaded && !error && (
-          <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-            <CircularProgress size={28} aria-label="Loading messages" />
-          </Box>
-        )}
-        {state.isLoaded && messages.length === 0 && (
-          <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4, px: 2 }}>
-            No messages yet. Say hello!
-          </Typography>
-        )}
-        {days.map((day) => (
-          <Box key={day.key} component="section" aria-label={day.heading}>
-            <Divider sx={{ my: 1, typography: 'caption', color: 'text.secondary' }}>
-              <Typography component="h3" variant="caption">
-                {day.heading}
-              </Typography>
-            </Divider>
-            <Box component="ul" aria-label={`Messages of ${day.heading}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-              {day.items.map((message) => (
-                <MessageItem
-                  key={message.messageId}
-                  message={message}
-                  isOwn={message.user.userId === userId}
-                  onEdit={edit}
-                  onDelete={setToDelete}
-                />
-              ))}
+        <Box ref={content}>
+          {hasOlder && (
+            <Box sx={{ textAlign: 'center', py: 1 }}>
+              <Button size="small" onClick={() => void loadOlder()} loading={isLoadingOlder}>
+                SHOW OLDER MESSAGES
+              </Button>
             </Box>
-          </Box>
-        ))}
-        <PendingMessages roomId={roomId} />
+          )}
+          {!state.isLoaded && !error && (
+            <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+              <CircularProgress size={28} aria-label="Loading messages" />
+            </Box>
+          )}
+          {state.isLoaded && messages.length === 0 && (
+            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4, px: 2 }}>
+              No messages yet. Say hello!
+            </Typography>
+          )}
+          {days.map((day) => (
+            <Box key={day.key} component="section" aria-label={day.heading}>
+              <Divider sx={{ my: 1, typography: 'caption', color: 'text.secondary' }}>
+                <Typography component="h3" variant="caption">
+                  {day.heading}
+                </Typography>
+              </Divider>
+              <Box component="ul" aria-label={`Messages of ${day.heading}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                {day.items.map((message) => (
+                  <MessageItem
+                    key={message.messageId}
+                    message={message}
+                    isOwn={message.user.userId === userId}
+                    onEdit={edit}
+                    onDelete={setToDelete}
+                  />
+                ))}
+              </Box>
+            </Box>
+          ))}
+          <PendingMessages roomId={roomId} />
+        </Box>
       </Box>
       <Composer roomId={roomId} />
       <ConfirmDialog
