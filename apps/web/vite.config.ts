@@ -11,6 +11,8 @@ export default defineConfig({
     proxy: {
       '/api': serverOrigin,
       '/dev': serverOrigin,
+      // The realtime channel (Socket.IO, WebSocket upgrade included).
+      '/socket.io': { target: serverOrigin, ws: true },
     },
   },
   build: {

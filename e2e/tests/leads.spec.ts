@@ -146,7 +146,7 @@ test('another member rates and comments; the owner sees the rating read-only and
   );
   await memberContext.close();
 
-  // The owner's page polls: the comment and the rating arrive without a reload.
+  // The owner's page hears of them on the realtime channel: the comment and the rating arrive without a reload.
   const ownerComment = page
     .getByRole('list', { name: 'Lead comments' })
     .getByRole('listitem', { name: 'Comment by Milo Rivera' });

@@ -19,7 +19,7 @@ export interface AppDeps {
   billing: BillingProvider;
   accessTokens: AccessTokens;
   log: Logger;
-  /** Services publish after their transaction commits; never routes or queries. */
+  /** Delivers events to open sockets after a change commits (in-process, or through Redis); services publish, never routes or queries. */
   realtime: RealtimePublisher;
   /** Records activities inside the writer's transaction. */
   activities: ActivityRecorder;

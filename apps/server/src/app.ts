@@ -26,7 +26,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
 import { registerBillingRawRoutes, registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerBusinessRoutes } from './modules/business/business.routes.js';
-import { registerChatRoutes } from './modules/chat/chat.routes.js';
+import { socketRoomsForChatRoom, socketRoomsOf } from './modules/chat/chat.access.js';
+import { registerChatRawRoutes, registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRawRoutes } from './modules/health/health.routes.js';
@@ -39,8 +40,9 @@ import { registerUserRoutes } from './modules/users/users.routes.js';
 import { createBillingProvider } from './providers/billing/create-billing-provider.js';
 import { createFileStorage } from './providers/files/create-file-storage.js';
 import { createMailer } from './providers/mail/mailer.js';
-import { createNullPublisher } from './realtime/null-publisher.js';
 import type { RealtimePublisher } from './realtime/publisher.js';
+import { createRealtimeServer } from './realtime/socket-server.js';
+import { teePublisher } from './realtime/tee-publisher.js';
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -48,7 +50,7 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   clock?: Clock;
-  /** Where services publish realtime events; nothing is delivered by default. */
+  /** Also receives every realtime event (tests record them); sockets always get them. */
   realtime?: RealtimePublisher;
   /** Where log lines go (standard output when absent); tests read them. */
   logStream?: { write(line: string): void };
@@ -64,7 +66,7 @@ export async function buildApp({
   config,
   database,
   clock = systemClock,
-  realtime = createNullPublisher(),
+  realtime: alsoPublishTo,
   logStream,
 }: BuildAppOptions): Promise<BuiltApp> {
   const app = Fastify({
@@ -88,16 +90,33 @@ export async function buildApp({
   registerAccessLog(app, config.accessLog);
 
   const log = app.log as unknown as Logger;
+  const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
+  const accessTokens = createAccessTokens(jwtSecret, clock);
+  // Socket.IO on the same HTTP server and port; membership is read from the database at every connection.
+  const realtimeServer = createRealtimeServer({
+    httpServer: app.server,
+    clock,
+    log,
+    redis: config.redis,
+    access: {
+      verifyToken: (token) => accessTokens.verify(token),
+      isActiveUser: async (userId) => (await findActiveUser(deps, userId)) !== undefined,
+      roomsOf: (userId) => socketRoomsOf(database.db, userId),
+      roomsForChatRoom: (userId, roomId) => socketRoomsForChatRoom(database.db, userId, roomId),
+    },
+  });
+  // Sockets are closed first, so closing the HTTP server does not wait for them.
+  app.addHook('preClose', async () => realtimeServer.close());
   const deps: AppDeps = {
     config,
     db: database.db,
     clock,
     log,
-    accessTokens: createAccessTokens(loadJwtSecret(config.jwtSecret, config.dataDir), clock),
+    accessTokens,
     mailer: createMailer({ db: database.db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     files: createFileStorage(config.files),
     billing: createBillingProvider(config.billing, { db: database.db, clock }),
-    realtime,
+    realtime: alsoPublishTo ? teePublisher(realtimeServer.publisher, alsoPublishTo) : realtimeServer.publisher,
     activities: createActivityRecorder(clock),
   };
 
@@ -159,6 +178,7 @@ export async function buildApp({
     registerBillingRawRoutes,
     registerLeadRawRoutes,
     registerDevMailRawRoutes,
+    registerChatRawRoutes,
   ]) {
     await register(raw, deps);
   }

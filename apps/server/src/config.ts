@@ -70,6 +70,16 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('LeadCircle <no-reply@leadcircle.local>'),
   SUPPORT_EMAIL: z.email().default('support@leadcircle.app'),
   SENTRY_DSN: z.preprocess(emptyAsUndefined, optionalUrl),
+  // Realtime fan-out across instances (Socket.IO Redis adapter); unset: in-process, one instance.
+  REDIS_URL: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+  ),
+  // Prefix of the Redis channels, so several deployments (or tests) can share one Redis.
+  REDIS_KEY_PREFIX: z.string().trim().min(1).max(100).default('leadcircle'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   // The access log: the share of requests written as one info line each (errors and slow requests always are).
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(1),
@@ -236,6 +246,7 @@ export interface Config {
   mailFrom: string;
   supportEmail: string;
   sentryDsn: string | undefined;
+  redis: { url: string; keyPrefix: string } | null;
   logLevel: string;
   accessLog: { sample: number; slowMs: number };
   webDistDir: string;
@@ -329,6 +340,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     sentryDsn: e.SENTRY_DSN,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.SLOW_REQUEST_MS },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '../web/dist')),

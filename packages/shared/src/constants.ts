@@ -116,6 +116,19 @@ export type RatingKind = (typeof RATING_KINDS)[number];
 export const COMMENT_MAX = 2000;
 // How often an open lead looks for new comments until realtime delivery lands (docs/decisions.md).
 export const COMMENT_REFRESH_MS = 5000;
+
+// Chat (spec 001 §9: page size 50; the limits are ours, docs/decisions.md "Chat and realtime")
+export const CHAT_ROOM_KINDS = ['DIRECT', 'GROUP', 'OPPORTUNITY', 'BUSINESS', 'LEAD'] as const;
+// The kinds /chat/room/list serves (a lead's room is read with /chat/lead/list).
+export const CHAT_ROOM_LIST_KINDS = ['DIRECT', 'GROUP', 'OPPORTUNITY', 'BUSINESS'] as const;
+export const CHAT_MESSAGE_MAX = COMMENT_MAX;
+// Messages (and files) one person may send per minute, over all rooms.
+export const CHAT_SEND_PER_MINUTE = 30;
+export const CHAT_ATTACHMENT_MAX_MEGABYTES = 10;
+export const CHAT_ATTACHMENT_MAX_BYTES = CHAT_ATTACHMENT_MAX_MEGABYTES * 1024 * 1024;
+export const USER_SEARCH_PREFIX_MAX = 50;
+// People /user/search_by_name answers at most.
+export const USER_SEARCH_LIMIT = 20;
 export const ADDRESS_STREET_MAX = 100;
 export const ADDRESS_CITY_MAX = 60;
 export const LEAD_CSV_HEADERS = ['Id', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Company', 'Title'] as const;

@@ -1,3 +1,4 @@
+import { CHAT_MESSAGES } from './api/chat.js';
 import { GROUP_MESSAGES } from './forms/group.js';
 import { LEAD_MESSAGES } from './forms/lead.js';
 import { PAYMENT_MESSAGES } from './forms/payment.js';
@@ -73,6 +74,17 @@ export const ERRORS = {
   LEAD_OWN_RATING: { status: 403, message: LEAD_MESSAGES.ownRating },
   RATING_USERS_NOT_VISIBLE: { status: 403, message: LEAD_MESSAGES.ratingUsersNotVisible },
   CHAT_ROOM_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.roomNotFound },
+  CHAT_MESSAGE_NOT_FOUND: { status: 404, message: CHAT_MESSAGES.messageNotFound },
+  CHAT_MESSAGE_DELETED: { status: 404, message: CHAT_MESSAGES.messageDeleted },
+  CHAT_MESSAGE_OWN_ONLY: { status: 403, message: CHAT_MESSAGES.ownMessageOnly },
+  CHAT_DIRECT_SELF: { status: 400, message: CHAT_MESSAGES.directWithSelf },
+  CHAT_DIRECT_NOT_SHARED: { status: 403, message: CHAT_MESSAGES.directNotShared },
+  CHAT_ATTACHMENT_MISSING: { status: 400, message: CHAT_MESSAGES.attachmentMissing },
+  CHAT_ATTACHMENT_NOT_MULTIPART: { status: 415, message: CHAT_MESSAGES.attachmentNotMultipart },
+  CHAT_ATTACHMENT_TOO_LARGE: { status: 413, message: CHAT_MESSAGES.attachmentTooLarge },
+  CHAT_ATTACHMENT_TYPE: { status: 415, message: CHAT_MESSAGES.attachmentType },
+  CHAT_ATTACHMENT_NOT_FOUND: { status: 404, message: CHAT_MESSAGES.attachmentNotFound },
+  CHAT_ATTACHMENT_LINK_INVALID: { status: 403, message: CHAT_MESSAGES.attachmentNotFound },
   ADDRESS_ZIP_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.zipNotFound },
 
   // Billing

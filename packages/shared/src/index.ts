@@ -1,6 +1,7 @@
 export * from './api/billing.js';
 export * from './api/business.js';
 export * from './api/call.js';
+export * from './api/chat.js';
 export * from './api/client-config.js';
 export * from './api/feedback.js';
 export * from './api/groups.js';
@@ -22,5 +23,6 @@ export * from './forms/lead.js';
 export * from './forms/payment.js';
 export * from './messages.js';
 export * from './oauth-state.js';
+export * from './realtime.js';
 export * from './routes.js';
 export * from './text.js';

@@ -1,3 +1,4 @@
+import { CHAT_SEND_PER_MINUTE } from '@leadcircle/shared';
 import { and, count, eq, gt, like, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
@@ -24,8 +25,8 @@ export const RATE_LIMITS = {
   // Wrong group passwords per user and group name; invitations sent per user.
   groupJoinFailuresPerUserAndGroup: { limit: 5, windowMs: 15 * 60_000 },
   groupInvitePerUser: { limit: 50, windowMs: 60 * 60_000 },
-  // Lead comments (chat messages) posted per user.
-  chatMessagePerUser: { limit: 30, windowMs: 60_000 },
+  // Chat messages (lead comments included) and files sent per user, over all rooms.
+  chatMessagePerUser: { limit: CHAT_SEND_PER_MINUTE, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export async function isRateLimited(db: DbOrTx, key: string, rule: RateLimitRule, now: Date): Promise<boolean> {

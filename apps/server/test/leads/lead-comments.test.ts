@@ -77,6 +77,8 @@ describe('/chat/message/send', () => {
     expect(res.body).toEqual({
       messageId: expect.any(Number),
       roomId: c.lead.roomId,
+      seq: 1,
+      version: 1,
       message: 'Budget confirmed for Q3.',
       user: {
         userId: c.member.user.id,
@@ -85,6 +87,10 @@ describe('/chat/message/send', () => {
         avatarUrl: null,
       },
       createdAt: clock.now().toISOString(),
+      editedAt: null,
+      deleted: false,
+      clientMessageId: null,
+      attachment: null,
     });
     const [stored] = await messagesOf(c.lead.roomId);
     expect(stored).toMatchObject({ id: res.body.messageId, message: 'Budget confirmed for Q3.' });
@@ -146,7 +152,7 @@ describe('/chat/message/send', () => {
     expect(await messagesOf(c.lead.roomId)).toEqual([]);
   });
 
-  it('answers 404 CHAT_ROOM_NOT_FOUND for a room that does not exist and for a room of another kind', async () => {
+  it('answers 404 CHAT_ROOM_NOT_FOUND for a room that does not exist and for a room of a group one is not in', async () => {
     const c = await setup();
     const missing = await post(
       t,
@@ -155,7 +161,11 @@ describe('/chat/message/send', () => {
       { token: c.member.token },
     );
     expect(missing).toMatchObject({ status: 404, body: roomNotFound });
-    const [groupRoom] = await t.db.insert(chatRooms).values({ kind: 'GROUP', groupId: c.group.groupId }).returning();
+    const elsewhere = await createGroupWithMembers(t);
+    const [groupRoom] = await t.db
+      .insert(chatRooms)
+      .values({ kind: 'GROUP', groupId: elsewhere.group.groupId })
+      .returning();
     const other = await post(
       t,
       '/chat/message/send',

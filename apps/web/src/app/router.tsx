@@ -63,7 +63,6 @@ const loadGroups = () => import('../features/groups');
 const GroupsPage = lazyPage(() => loadGroups().then((m) => m.GroupsPage));
 const GroupLayout = lazyPage(() => loadGroups().then((m) => m.GroupLayout));
 const GroupUsersPage = lazyPage(() => loadGroups().then((m) => m.GroupUsersPage));
-const GroupMessagesPage = lazyPage(() => loadGroups().then((m) => m.GroupMessagesPage));
 const GroupSettingsPage = lazyPage(() => loadGroups().then((m) => m.GroupSettingsPage));
 
 // The leads area composes with the group page: the list is its Leads tab (the group comes from
@@ -72,13 +71,14 @@ const loadLeads = () => import('../features/leads');
 const GroupLeadsPage = lazyPage(() => loadLeads().then((m) => m.GroupLeadsPage));
 const LeadDetailsPage = lazyPage(() => loadLeads().then((m) => m.LeadDetailsPage));
 
+// Chat: its four pages, and the group's Messages tab, which is the group's room under the group layout.
+const loadChat = () => import('../features/chat');
+const ChatPage = lazyPage(() => loadChat().then((m) => m.ChatPage));
+const GroupRoomPage = lazyPage(() => loadChat().then((m) => m.GroupRoomPage));
+
 // Areas that later issues build, each with its title.
 const notBuiltProtected: Array<[path: string, title: string]> = [
   [ROUTES.activities, 'Activities'],
-  [ROUTES.chatDirect, 'Direct chat'],
-  [ROUTES.chatOpportunities, 'Opportunity chat'],
-  [ROUTES.chatGroups, 'Group chat'],
-  [ROUTES.chatBusiness, 'Business chat'],
   [ROUTES.opportunities, 'Opportunities'],
   [ROUTES.opportunityInformation, 'Opportunity information'],
   [ROUTES.messages, 'Opportunity messages'],
@@ -142,11 +142,15 @@ const routes: RouteObject[] = [
                   { index: true, element: <Navigate to="leads" replace /> },
                   { path: ROUTES.groupLeads, element: <GroupLeadsPage /> },
                   { path: ROUTES.groupUsers, element: <GroupUsersPage /> },
-                  { path: ROUTES.groupMessages, element: <GroupMessagesPage /> },
+                  { path: ROUTES.groupMessages, element: <GroupRoomPage /> },
                 ],
               },
               { path: ROUTES.groupLead, element: <LeadDetailsPage /> },
               { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
+              { path: ROUTES.chatDirect, element: <ChatPage key="direct" kind="DIRECT" /> },
+              { path: ROUTES.chatGroups, element: <ChatPage key="groups" kind="GROUP" /> },
+              { path: ROUTES.chatOpportunities, element: <ChatPage key="opportunities" kind="OPPORTUNITY" /> },
+              { path: ROUTES.chatBusiness, element: <ChatPage key="business" kind="BUSINESS" /> },
               {
                 element: <MySettingsLayout />,
                 children: [

@@ -38,9 +38,16 @@ export const startSession = (tokens: Tokens) => (dispatch: Dispatch) => {
   dispatch(sessionStarted(tokens));
 };
 
+// What features keep of the signed-in person outside the store (the chat outbox): they forget it on sign-out.
+const signOutCleanups = new Set<() => void>();
+export function onSignOut(cleanup: () => void): void {
+  signOutCleanups.add(cleanup);
+}
+
 /** Signed out: forget the tokens and reset every slice, cached calls included. */
 export const endSession = () => (dispatch: Dispatch) => {
   clearStoredSession();
+  for (const cleanup of signOutCleanups) cleanup();
   dispatch(resetApp());
   dispatch(baseApi.util.resetApiState());
 };

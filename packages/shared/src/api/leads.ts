@@ -160,30 +160,6 @@ export const userRatingsResponse = z.object({
   userRatings: z.array(z.object({ userId: z.number().int(), rating: z.number().nullable() })),
 });
 
-/** A chat message; a lead's comments are its room's messages. */
-export const chatMessage = z.object({
-  messageId: z.number().int(),
-  roomId: z.number().int(),
-  message: z.string(),
-  user: z.object({
-    userId: z.number().int(),
-    firstName: z.string(),
-    lastName: z.string(),
-    avatarUrl: z.string().nullable(),
-  }),
-  createdAt: z.string(),
-});
-export type ChatMessage = z.infer<typeof chatMessage>;
-
-// id is the lead's id; newest first, 50 a page.
-export const chatLeadListRequest = z.strictObject({ id: idField, ...pageFields });
-export const chatLeadListResponse = z.object({
-  roomId: z.number().int(),
-  messages: z.array(chatMessage),
-  totalCount: z.number().int(),
-});
-export const chatMessageSendRequest = z.strictObject({ room_id: idField, message: commentField });
-
 // The address form's ZIP lookup (an offline ZIP table on the server).
 export const zipLookupRequest = z.strictObject({ postal: postalField });
 export const zipLookupResponse = z.object({
@@ -289,23 +265,6 @@ export const ratingCalls = {
     summary: 'Members’ ratings: the average rating of the leads each submitted (the caller and co-members only)',
     request: userRatingsRequest,
     response: userRatingsResponse,
-  }),
-} as const;
-
-export const chatCalls = {
-  leadList: defineCall({
-    path: '/chat/lead/list',
-    auth: true,
-    summary: "A lead's comments, newest first, 50 a page (members of its group)",
-    request: chatLeadListRequest,
-    response: chatLeadListResponse,
-  }),
-  messageSend: defineCall({
-    path: '/chat/message/send',
-    auth: true,
-    summary: "Post a message to a chat room (a lead's comments: members of its group)",
-    request: chatMessageSendRequest,
-    response: chatMessage,
   }),
 } as const;
 

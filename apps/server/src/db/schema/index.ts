@@ -2,6 +2,7 @@ export * from './activities.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './businesses.js';
+export * from './chat.js';
 export * from './counts.js';
 export * from './feedback.js';
 export * from './groups.js';

@@ -13,6 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { businesses } from './businesses.js';
 import { groups } from './groups.js';
 import { users } from './users.js';
 
@@ -85,8 +86,9 @@ export const leadRatings = pgTable(
   (t) => [primaryKey({ columns: [t.leadId, t.kind, t.userId] })],
 );
 
-// Chat rooms: a lead's comments are its room's messages. The chat issue adds the
-// other kinds' rooms (direct, group, opportunity, business).
+// Chat rooms: one per lead (its comments), group, business and opportunity, and one per pair
+// of people (DIRECT). Who is in a room is read from its source (group members, business users, the lead's
+// group, the opportunity's shares), never stored here.
 export const chatRoomKind = pgEnum('chat_room_kind', ['LEAD', 'GROUP', 'OPPORTUNITY', 'DIRECT', 'BUSINESS']);
 
 export const chatRooms = pgTable(
@@ -96,9 +98,26 @@ export const chatRooms = pgTable(
     kind: chatRoomKind('kind').notNull(),
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
+    // The opportunities module owns that table; no foreign key so both can land in either order.
+    opportunityId: integer('opportunity_id'),
+    // DIRECT rooms: the two people, lower id first.
+    directUserLow: integer('direct_user_low').references(() => users.id),
+    directUserHigh: integer('direct_user_high').references(() => users.id),
+    // The highest message seq (1, 2, 3 … per room) and the room's change counter (send, edit, delete).
+    lastSeq: integer('last_seq').notNull().default(0),
+    lastVersion: integer('last_version').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('chat_rooms_lead_unique').on(t.leadId).where(sql`${t.leadId} is not null`)],
+  (t) => [
+    uniqueIndex('chat_rooms_lead_unique').on(t.leadId).where(sql`${t.leadId} is not null`),
+    uniqueIndex('chat_rooms_group_unique').on(t.groupId).where(sql`${t.kind} = 'GROUP'`),
+    uniqueIndex('chat_rooms_business_unique').on(t.businessId).where(sql`${t.kind} = 'BUSINESS'`),
+    uniqueIndex('chat_rooms_opportunity_unique').on(t.opportunityId).where(sql`${t.kind} = 'OPPORTUNITY'`),
+    uniqueIndex('chat_rooms_direct_unique').on(t.directUserLow, t.directUserHigh).where(sql`${t.kind} = 'DIRECT'`),
+    index('chat_rooms_direct_high_idx').on(t.directUserHigh).where(sql`${t.kind} = 'DIRECT'`),
+  ],
 );
 
 export const chatMessages = pgTable(
@@ -111,9 +130,24 @@ export const chatMessages = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
+    // '' once deleted (the message stays as a tombstone so catch-up and paging see it).
     message: text('message').notNull(),
+    // Position in the room and the room's change counter at the last change (chat_rooms.last_seq / last_version).
+    seq: integer('seq').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    // The sender's own id: sending it twice stores one message.
+    clientMessageId: text('client_message_id'),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // A room's messages page newest first.
-  (t) => [index('chat_messages_room_idx').on(t.roomId, t.id.desc().nullsFirst())],
+  (t) => [
+    // A room's messages page newest first.
+    index('chat_messages_room_idx').on(t.roomId, t.id.desc().nullsFirst()),
+    index('chat_messages_room_seq_idx').on(t.roomId, t.seq),
+    index('chat_messages_room_version_idx').on(t.roomId, t.version),
+    uniqueIndex('chat_messages_client_id_unique')
+      .on(t.roomId, t.userId, t.clientMessageId)
+      .where(sql`${t.clientMessageId} is not null`),
+  ],
 );

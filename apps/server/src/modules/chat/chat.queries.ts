@@ -1,7 +1,8 @@
-import { desc, eq } from 'drizzle-orm';
+import type { ChatRoomKind } from '@leadcircle/shared';
+import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
-import { chatMessages, chatRooms, users } from '../../db/schema/index.js';
+import { chatAttachments, chatMessages, chatRoomReads, chatRooms, users } from '../../db/schema/index.js';
 
 export type ChatRoomRow = typeof chatRooms.$inferSelect;
 
@@ -10,63 +11,447 @@ export async function findRoom(db: DbOrTx, roomId: number): Promise<ChatRoomRow 
   return row;
 }
 
+// ---- who is where (the source of truth: group members, business users) ----
+
+export async function groupIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
+  const { rows } = await db.execute<{ group_id: number }>(
+    sql`select group_id from group_members where user_id = ${userId}`,
+  );
+  return rows.map((r) => r.group_id);
+}
+
+/** The business of an active user; null for a hidden one or none. */
+export async function businessIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
+  const [row] = await db
+    .select({ businessId: users.businessId })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletionRequestedAt)));
+  return row?.businessId ?? null;
+}
+
+/** Whether two people share a group or a business (both visible). */
+export async function shareGroupOrBusiness(db: DbOrTx, a: number, b: number): Promise<boolean> {
+  const { rows } = await db.execute<{ ok: boolean }>(sql`
+    select exists (
+      select 1 from group_members x join group_members y on y.group_id = x.group_id
+      where x.user_id = ${a} and y.user_id = ${b}
+    ) or exists (
+      select 1 from users x join users y on y.business_id = x.business_id
+      where x.id = ${a} and y.id = ${b} and x.business_id is not null
+    ) as ok`);
+  return rows[0]?.ok === true;
+}
+
+export async function findVisibleUser(db: DbOrTx, userId: number) {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletionRequestedAt)));
+  return row;
+}
+
+// ---- rooms ----
+
+/** Makes the GROUP rooms of the caller's groups and the BUSINESS room of their business that do not exist yet. */
+export async function ensureMembershipRooms(db: DbOrTx, userId: number, kind: 'GROUP' | 'BUSINESS'): Promise<void> {
+  if (kind === 'GROUP') {
+    await db.execute(sql`
+      insert into chat_rooms (kind, group_id)
+      select 'GROUP', gm.group_id from group_members gm
+      where gm.user_id = ${userId}
+        and not exists (select 1 from chat_rooms r where r.kind = 'GROUP' and r.group_id = gm.group_id)
+      on conflict do nothing`);
+  } else {
+    await db.execute(sql`
+      insert into chat_rooms (kind, business_id)
+      select 'BUSINESS', u.business_id from users u
+      where u.id = ${userId} and u.business_id is not null and u.deletion_requested_at is null
+        and not exists (select 1 from chat_rooms r where r.kind = 'BUSINESS' and r.business_id = u.business_id)
+      on conflict do nothing`);
+  }
+}
+
+/** The DIRECT room of two people, made when missing; `created` tells whether this call made it. */
+export async function ensureDirectRoom(db: DbOrTx, a: number, b: number) {
+  const [low, high] = a < b ? [a, b] : [b, a];
+  const inserted = await db.execute<{ id: number }>(sql`
+    insert into chat_rooms (kind, direct_user_low, direct_user_high) values ('DIRECT', ${low}, ${high})
+    on conflict do nothing returning id`);
+  if (inserted.rows[0]) return { roomId: inserted.rows[0].id, created: true };
+  const [row] = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, 'DIRECT'), eq(chatRooms.directUserLow, low), eq(chatRooms.directUserHigh, high)));
+  return { roomId: row!.id, created: false };
+}
+
+/** The rooms of one kind the user is a member of, as an SQL condition on `r`. */
+export function memberRoomsCondition(userId: number, kind: ChatRoomKind, groupingId?: number): SQL {
+  switch (kind) {
+    case 'GROUP':
+      return sql`r.kind = 'GROUP' and r.group_id in (select group_id from group_members where user_id = ${userId})
+        ${groupingId === undefined ? sql`` : sql`and r.group_id = ${groupingId}`}`;
+    case 'BUSINESS':
+      return sql`r.kind = 'BUSINESS' and r.business_id = (
+          select business_id from users where id = ${userId} and deletion_requested_at is null)
+        ${groupingId === undefined ? sql`` : sql`and r.business_id = ${groupingId}`}`;
+    case 'DIRECT':
+      return sql`r.kind = 'DIRECT' and (r.direct_user_low = ${userId} or r.direct_user_high = ${userId})
+        ${groupingId === undefined ? sql`` : sql`and ${groupingId} in (r.direct_user_low, r.direct_user_high)`}`;
+    // Opportunity rooms are listed once opportunities can be read here; until then none.
+    case 'OPPORTUNITY':
+    case 'LEAD':
+      return sql`false`;
+  }
+}
+
+export type RoomSummaryRow = {
+  id: number;
+  kind: ChatRoomKind;
+  group_id: number | null;
+  business_id: number | null;
+  opportunity_id: number | null;
+  lead_id: number | null;
+  last_seq: number;
+  last_version: number;
+  last_activity_at: Date;
+  last_read_seq: number;
+  muted: boolean;
+  unread: number;
+  group_name: string | null;
+  business_name: string | null;
+  lead_name: string | null;
+  other_id: number | null;
+  other_first_name: string | null;
+  other_last_name: string | null;
+  other_avatar_key: string | null;
+  other_hidden: Date | null;
+};
+
+// A room with the caller's read mark, unread count (0 while muted) and shown name parts.
+const summarySelect = (userId: number) => sql`
+  select r.id, r.kind, r.group_id, r.business_id, r.opportunity_id, r.lead_id, r.last_seq, r.last_version,
+    coalesce(r.last_message_at, r.created_at) as last_activity_at,
+    coalesce(rd.last_read_seq, 0) as last_read_seq, coalesce(rd.muted, false) as muted,
+    case when coalesce(rd.muted, false) then 0 else (
+      select count(*)::int from chat_messages m
+      where m.room_id = r.id and m.seq > coalesce(rd.last_read_seq, 0) and m.user_id <> ${userId}
+        and m.deleted_at is null) end as unread,
+    g.name as group_name, b.name as business_name,
+    case when l.id is null then null else l.first_name || ' ' || l.last_name end as lead_name,
+    ou.id as other_id, ou.first_name as other_first_name, ou.last_name as other_last_name,
+    ou.avatar_key as other_avatar_key, ou.deletion_requested_at as other_hidden
+  from chat_rooms r
+  left join chat_room_reads rd on rd.room_id = r.id and rd.user_id = ${userId}
+  left join groups g on g.id = r.group_id
+  left join businesses b on b.id = r.business_id
+  left join leads l on l.id = r.lead_id
+  left join users ou on r.kind = 'DIRECT'
+    and ou.id = case when r.direct_user_low = ${userId} then r.direct_user_high else r.direct_user_low end`;
+
+export async function listRoomSummaries(
+  db: DbOrTx,
+  userId: number,
+  condition: SQL,
+  page: { offset: number; limit: number },
+): Promise<RoomSummaryRow[]> {
+  const { rows } = await db.execute<RoomSummaryRow>(sql`${summarySelect(userId)}
+    where ${condition}
+    order by coalesce(r.last_message_at, r.created_at) desc, r.id desc
+    limit ${page.limit} offset ${page.offset}`);
+  return rows.map(fixDates);
+}
+
+export async function countRooms(db: DbOrTx, condition: SQL): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`select count(*)::int as n from chat_rooms r where ${condition}`);
+  return rows[0]?.n ?? 0;
+}
+
+export async function findRoomSummary(db: DbOrTx, userId: number, roomId: number): Promise<RoomSummaryRow | undefined> {
+  const { rows } = await db.execute<RoomSummaryRow>(sql`${summarySelect(userId)} where r.id = ${roomId}`);
+  return rows.map(fixDates)[0];
+}
+
+function fixDates(row: RoomSummaryRow): RoomSummaryRow {
+  return {
+    ...row,
+    last_activity_at: new Date(row.last_activity_at),
+    other_hidden: row.other_hidden === null ? null : new Date(row.other_hidden),
+  };
+}
+
+/** Unread messages per kind over the caller's rooms (not muted, lead rooms left out). */
+export async function unreadByKind(db: DbOrTx, userId: number): Promise<Map<ChatRoomKind, number>> {
+  const kinds: ChatRoomKind[] = ['DIRECT', 'GROUP', 'BUSINESS', 'OPPORTUNITY'];
+  const result = new Map<ChatRoomKind, number>();
+  for (const kind of kinds) {
+    const { rows } = await db.execute<{ n: number }>(sql`
+      select coalesce(sum((
+        select count(*) from chat_messages m
+        where m.room_id = r.id and m.seq > coalesce(rd.last_read_seq, 0) and m.user_id <> ${userId}
+          and m.deleted_at is null)), 0)::int as n
+      from chat_rooms r
+      left join chat_room_reads rd on rd.room_id = r.id and rd.user_id = ${userId}
+      where ${memberRoomsCondition(userId, kind)} and coalesce(rd.muted, false) = false
+        and r.last_seq > coalesce(rd.last_read_seq, 0)`);
+    result.set(kind, rows[0]?.n ?? 0);
+  }
+  return result;
+}
+
+export async function readStateOf(db: DbOrTx, roomId: number, userId: number) {
+  const [row] = await db
+    .select()
+    .from(chatRoomReads)
+    .where(and(eq(chatRoomReads.roomId, roomId), eq(chatRoomReads.userId, userId)));
+  return { lastReadSeq: row?.lastReadSeq ?? 0, muted: row?.muted ?? false };
+}
+
+/** Moves the read mark forward only (an older mark from a late tab never undoes a newer one). */
+export async function markRead(db: DbOrTx, roomId: number, userId: number, seq: number, now: Date): Promise<void> {
+  await db.execute(sql`
+    insert into chat_room_reads (room_id, user_id, last_read_seq, updated_at) values (${roomId}, ${userId}, ${seq}, ${now})
+    on conflict (room_id, user_id) do update
+      set last_read_seq = greatest(chat_room_reads.last_read_seq, excluded.last_read_seq), updated_at = excluded.updated_at`);
+}
+
+export async function setMuted(db: DbOrTx, roomId: number, userId: number, muted: boolean, now: Date): Promise<void> {
+  await db
+    .insert(chatRoomReads)
+    .values({ roomId, userId, muted, updatedAt: now })
+    .onConflictDoUpdate({ target: [chatRoomReads.roomId, chatRoomReads.userId], set: { muted, updatedAt: now } });
+}
+
+export async function countUnread(db: DbOrTx, roomId: number, userId: number, afterSeq: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from chat_messages
+    where room_id = ${roomId} and seq > ${afterSeq} and user_id <> ${userId} and deleted_at is null`);
+  return rows[0]?.n ?? 0;
+}
+
+// ---- messages ----
+
+/** Takes the room's next seq and version; the row lock orders concurrent sends in one room. */
+export async function nextSeq(db: DbOrTx, roomId: number, now: Date) {
+  const { rows } = await db.execute<{ last_seq: number; last_version: number }>(sql`
+    update chat_rooms set last_seq = last_seq + 1, last_version = last_version + 1, last_message_at = ${now}
+    where id = ${roomId} returning last_seq, last_version`);
+  return { seq: rows[0]!.last_seq, version: rows[0]!.last_version };
+}
+
+/** Takes the room's next version only (an edit or a delete). */
+export async function nextVersion(db: DbOrTx, roomId: number): Promise<number> {
+  const { rows } = await db.execute<{ last_version: number }>(sql`
+    update chat_rooms set last_version = last_version + 1 where id = ${roomId} returning last_version`);
+  return rows[0]!.last_version;
+}
+
 export async function insertMessage(
   db: DbOrTx,
-  values: { roomId: number; userId: number; message: string; createdAt: Date },
+  values: {
+    roomId: number;
+    userId: number;
+    message: string;
+    createdAt: Date;
+    seq: number;
+    version: number;
+    clientMessageId: string | null;
+  },
 ): Promise<number> {
   const [row] = await db.insert(chatMessages).values(values).returning({ id: chatMessages.id });
   return row!.id;
 }
 
-// A message with its author, as one row.
-const messageColumns = {
-  messageId: chatMessages.id,
-  roomId: chatMessages.roomId,
-  message: chatMessages.message,
-  createdAt: chatMessages.createdAt,
-  userId: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatarKey: users.avatarKey,
-  authorHidden: users.deletionRequestedAt,
-};
-export type MessageRow = {
+export async function insertAttachment(db: DbOrTx, values: typeof chatAttachments.$inferInsert): Promise<void> {
+  await db.insert(chatAttachments).values(values);
+}
+
+export async function findAttachment(db: DbOrTx, attachmentId: number) {
+  const [row] = await db.select().from(chatAttachments).where(eq(chatAttachments.id, attachmentId));
+  return row;
+}
+
+export async function deleteAttachmentOfMessage(db: DbOrTx, messageId: number) {
+  const rows = await db
+    .delete(chatAttachments)
+    .where(eq(chatAttachments.messageId, messageId))
+    .returning({ storageKey: chatAttachments.storageKey });
+  return rows[0]?.storageKey;
+}
+
+export async function updateMessage(
+  db: DbOrTx,
+  messageId: number,
+  values: { message: string; version: number; editedAt?: Date; deletedAt?: Date },
+): Promise<void> {
+  await db.update(chatMessages).set(values).where(eq(chatMessages.id, messageId));
+}
+
+/** A message's own row (no author) for checks. */
+export async function findMessageRow(db: DbOrTx, messageId: number) {
+  const [row] = await db.select().from(chatMessages).where(eq(chatMessages.id, messageId));
+  return row;
+}
+
+export async function findByClientId(db: DbOrTx, roomId: number, userId: number, clientMessageId: string) {
+  const [row] = await db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.roomId, roomId),
+        eq(chatMessages.userId, userId),
+        eq(chatMessages.clientMessageId, clientMessageId),
+      ),
+    );
+  return row?.id;
+}
+
+/** A message with its author and file, as one row. */
+export interface MessageRow {
   messageId: number;
   roomId: number;
+  seq: number;
+  version: number;
   message: string;
+  clientMessageId: string | null;
   createdAt: Date;
+  editedAt: Date | null;
+  deletedAt: Date | null;
   userId: number;
   firstName: string;
   lastName: string;
   avatarKey: string | null;
   authorHidden: Date | null;
+  attachmentId: number | null;
+  fileName: string | null;
+  contentType: string | null;
+  size: number | null;
+}
+
+const messageColumns = {
+  messageId: chatMessages.id,
+  roomId: chatMessages.roomId,
+  seq: chatMessages.seq,
+  version: chatMessages.version,
+  message: chatMessages.message,
+  clientMessageId: chatMessages.clientMessageId,
+  createdAt: chatMessages.createdAt,
+  editedAt: chatMessages.editedAt,
+  deletedAt: chatMessages.deletedAt,
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarKey: users.avatarKey,
+  authorHidden: users.deletionRequestedAt,
+  attachmentId: chatAttachments.id,
+  fileName: chatAttachments.fileName,
+  contentType: chatAttachments.contentType,
+  size: chatAttachments.size,
 };
 
-/** One page of a room's messages, newest first (through chat_messages_room_idx). */
+function selectMessages(db: DbOrTx) {
+  return db
+    .select(messageColumns)
+    .from(chatMessages)
+    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .leftJoin(chatAttachments, eq(chatAttachments.messageId, chatMessages.id));
+}
+
+/** One page of a room's messages, newest first. */
 export async function listMessages(
   db: DbOrTx,
   roomId: number,
   page: { offset: number; limit: number },
 ): Promise<MessageRow[]> {
-  return db
-    .select(messageColumns)
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
+  return selectMessages(db)
     .where(eq(chatMessages.roomId, roomId))
-    .orderBy(desc(chatMessages.id))
+    .orderBy(sql`${chatMessages.seq} desc, ${chatMessages.id} desc`)
     .offset(page.offset)
     .limit(page.limit);
 }
 
+/** Every message changed after a version (new, edited, deleted), oldest change first. */
+export async function listMessagesSince(
+  db: DbOrTx,
+  roomId: number,
+  sinceVersion: number,
+  limit: number,
+): Promise<MessageRow[]> {
+  return selectMessages(db)
+    .where(and(eq(chatMessages.roomId, roomId), sql`${chatMessages.version} > ${sinceVersion}`))
+    .orderBy(chatMessages.version)
+    .limit(limit);
+}
+
 export async function findMessage(db: DbOrTx, messageId: number): Promise<MessageRow | undefined> {
-  const [row] = await db
-    .select(messageColumns)
-    .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
-    .where(eq(chatMessages.id, messageId));
+  const [row] = await selectMessages(db).where(eq(chatMessages.id, messageId));
   return row;
+}
+
+/** The last message of each room. */
+export async function lastMessages(db: DbOrTx, roomIds: number[]): Promise<MessageRow[]> {
+  if (roomIds.length === 0) return [];
+  return selectMessages(db)
+    .innerJoin(chatRooms, and(eq(chatRooms.id, chatMessages.roomId), eq(chatRooms.lastSeq, chatMessages.seq)))
+    .where(sql`${chatMessages.roomId} in ${roomIds}`);
 }
 
 export async function countMessages(db: DbOrTx, roomId: number): Promise<number> {
   return readListCount(db, 'room.messages', roomId);
+}
+
+// ---- people ----
+
+export type PersonRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  avatar_key: string | null;
+};
+
+/** Visible people who share a group or the business with the caller (or only those of one group / business). */
+export async function searchPeople(
+  db: DbOrTx,
+  userId: number,
+  scope: { type: 'ALL' | 'GROUP' | 'BUSINESS'; id?: number },
+  prefix: string,
+  limit: number,
+): Promise<PersonRow[]> {
+  const like = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+  const groupPeople = sql`select y.user_id from group_members x join group_members y on y.group_id = x.group_id
+    where x.user_id = ${userId} ${scope.id === undefined ? sql`` : sql`and x.group_id = ${scope.id}`}`;
+  const businessPeople = sql`select y.id from users x join users y on y.business_id = x.business_id
+    where x.id = ${userId} and x.business_id is not null
+    ${scope.id === undefined ? sql`` : sql`and x.business_id = ${scope.id}`}`;
+  const pool =
+    scope.type === 'GROUP'
+      ? groupPeople
+      : scope.type === 'BUSINESS'
+        ? businessPeople
+        : sql`${groupPeople} union ${businessPeople}`;
+  const { rows } = await db.execute<PersonRow>(sql`
+    select u.id, u.first_name, u.last_name, u.avatar_key from users u
+    where u.id in (${pool}) and u.id <> ${userId} and u.deletion_requested_at is null
+      and (u.first_name ilike ${like} or u.last_name ilike ${like}
+        or (u.first_name || ' ' || u.last_name) ilike ${like})
+    order by lower(u.first_name), lower(u.last_name), u.id
+    limit ${limit}`);
+  return rows;
+}
+
+/** Of `ids`, the visible people the caller may see: self, co-members of a group or business, direct partners. */
+export async function visiblePeople(db: DbOrTx, userId: number, ids: number[]): Promise<PersonRow[]> {
+  const { rows } = await db.execute<PersonRow>(sql`
+    select u.id, u.first_name, u.last_name, u.avatar_key from users u
+    where u.id in ${ids} and u.deletion_requested_at is null and (
+      u.id = ${userId}
+      or u.id in (select y.user_id from group_members x join group_members y on y.group_id = x.group_id
+        where x.user_id = ${userId})
+      or u.business_id = (select business_id from users where id = ${userId})
+      or exists (select 1 from chat_rooms r where r.kind = 'DIRECT'
+        and ((r.direct_user_low = ${userId} and r.direct_user_high = u.id)
+          or (r.direct_user_high = ${userId} and r.direct_user_low = u.id))))
+    order by u.id`);
+  return rows;
 }

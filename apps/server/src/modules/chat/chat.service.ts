@@ -1,22 +1,40 @@
-import type { ChatMessage } from '@leadcircle/shared';
+import {
+  CHAT_MESSAGES,
+  type ChatMessage,
+  type ChatMessageEvent,
+  type ChatRoom,
+  type ChatRoomKind,
+  type ChatUnreadState,
+  LEAD_MESSAGES,
+  type LeadCommentEvent,
+  REALTIME_PATH,
+  SERVER_EVENTS,
+} from '@leadcircle/shared';
+import { decodeJwt } from 'jose';
 import type { AppDeps } from '../../app-deps.js';
-import { notFound } from '../../http/errors.js';
+import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
+import { userRoom } from '../../realtime/rooms.js';
 import { avatarUrlOf, displayName } from '../accounts/accounts.service.js';
-import { findLeadRoomId, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import { findLeadRoomId, findLeadRow, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import { deliveryRooms, requireRoomMember, roomNotFound } from './chat.access.js';
 import * as q from './chat.queries.js';
 
-// Chat: a lead's comments are stored and shown to the lead's group. The chat issue adds the other room kinds and realtime delivery.
-// Decisions: docs/decisions.md "Leads: ratings and comments".
+// Chat rooms and their messages (docs/decisions.md "Chat and realtime"). Every change is stored first and
+// published to the realtime channel after its transaction commits; clients that missed an event catch up
+// with /chat/message/list SINCE the last version they hold.
 
-const roomNotFound = () => notFound('CHAT_ROOM_NOT_FOUND');
+export const ATTACHMENT_PATH_PREFIX = '/api/chat/attachment/';
 
 function toChatMessage(row: q.MessageRow): ChatMessage {
   const hidden = row.authorHidden !== null;
+  const deleted = row.deletedAt !== null;
   return {
     messageId: row.messageId,
     roomId: row.roomId,
-    message: row.message,
+    seq: row.seq,
+    version: row.version,
+    message: deleted ? '' : row.message,
     user: {
       userId: row.userId,
       // The message carries the name in two parts: a hidden author's is 'Deleted user' and ''.
@@ -25,6 +43,215 @@ function toChatMessage(row: q.MessageRow): ChatMessage {
       avatarUrl: hidden ? null : avatarUrlOf(row.avatarKey),
     },
     createdAt: row.createdAt.toISOString(),
+    editedAt: row.editedAt?.toISOString() ?? null,
+    deleted,
+    clientMessageId: row.clientMessageId,
+    attachment:
+      row.attachmentId === null || deleted
+        ? null
+        : {
+            attachmentId: row.attachmentId,
+            fileName: row.fileName!,
+            contentType: row.contentType!,
+            size: row.size!,
+            isImage: row.contentType!.startsWith('image/'),
+            url: `${ATTACHMENT_PATH_PREFIX}${row.attachmentId}`,
+          },
+  };
+}
+
+async function loadMessage(deps: AppDeps, messageId: number): Promise<ChatMessage> {
+  const row = await q.findMessage(deps.db, messageId);
+  return toChatMessage(row!);
+}
+
+function roomName(row: q.RoomSummaryRow): string {
+  switch (row.kind) {
+    case 'GROUP':
+      return row.group_name ?? '';
+    case 'BUSINESS':
+      return row.business_name ?? '';
+    case 'LEAD':
+      return row.lead_name ?? '';
+    case 'DIRECT':
+      return displayName(row.other_first_name, row.other_last_name, row.other_hidden !== null);
+    case 'OPPORTUNITY':
+      return `Opportunity ${row.opportunity_id ?? ''}`.trim();
+  }
+}
+
+function toChatRoom(row: q.RoomSummaryRow, lastMessage: q.MessageRow | undefined): ChatRoom {
+  const otherHidden = row.other_hidden !== null;
+  const otherUser =
+    row.other_id === null
+      ? null
+      : {
+          userId: row.other_id,
+          firstName: displayName(row.other_first_name, '', otherHidden),
+          lastName: otherHidden ? '' : (row.other_last_name ?? ''),
+          avatarUrl: otherHidden ? null : avatarUrlOf(row.other_avatar_key),
+        };
+  return {
+    roomId: row.id,
+    kind: row.kind,
+    name: roomName(row),
+    avatarUrl: otherUser?.avatarUrl ?? null,
+    groupId: row.group_id,
+    businessId: row.business_id,
+    opportunityId: row.opportunity_id,
+    leadId: row.lead_id,
+    otherUser,
+    lastMessage: lastMessage ? toChatMessage(lastMessage) : null,
+    lastActivityAt: row.last_activity_at.toISOString(),
+    unreadCount: row.unread,
+    muted: row.muted,
+    lastSeq: row.last_seq,
+    lastVersion: row.last_version,
+    lastReadSeq: row.last_read_seq,
+  };
+}
+
+async function presentRooms(deps: AppDeps, rows: q.RoomSummaryRow[]): Promise<ChatRoom[]> {
+  const last = await q.lastMessages(
+    deps.db,
+    rows.map((r) => r.id),
+  );
+  const byRoom = new Map(last.map((m) => [m.roomId, m]));
+  return rows.map((row) => toChatRoom(row, byRoom.get(row.id)));
+}
+
+async function presentRoom(deps: AppDeps, userId: number, roomId: number): Promise<ChatRoom> {
+  const row = await q.findRoomSummary(deps.db, userId, roomId);
+  if (!row) throw roomNotFound();
+  const [room] = await presentRooms(deps, [row]);
+  return room!;
+}
+
+// ---- rooms ----
+
+export async function listRooms(
+  deps: AppDeps,
+  userId: number,
+  input: { grouping_level: Exclude<ChatRoomKind, 'LEAD'>; grouping_level_id?: number; limit: number; offset: number },
+): Promise<{ rooms: ChatRoom[]; totalCount: number }> {
+  const kind = input.grouping_level;
+  if (kind === 'GROUP' || kind === 'BUSINESS') await q.ensureMembershipRooms(deps.db, userId, kind);
+  const condition = q.memberRoomsCondition(userId, kind, input.grouping_level_id);
+  const [rows, totalCount] = await Promise.all([
+    q.listRoomSummaries(deps.db, userId, condition, { offset: input.offset, limit: input.limit }),
+    q.countRooms(deps.db, condition),
+  ]);
+  return { rooms: await presentRooms(deps, rows), totalCount };
+}
+
+export async function getRoom(deps: AppDeps, userId: number, roomId: number): Promise<ChatRoom> {
+  await requireRoomMember(deps.db, userId, roomId);
+  return presentRoom(deps, userId, roomId);
+}
+
+/** Starts or reopens the direct room with a person the caller shares a group or business with. */
+export async function openDirectRoom(deps: AppDeps, userId: number, otherId: number): Promise<ChatRoom> {
+  if (otherId === userId) throw badRequest('CHAT_DIRECT_SELF', CHAT_MESSAGES.directWithSelf);
+  if (!(await q.findVisibleUser(deps.db, otherId))) throw notFound('USER_NOT_FOUND', CHAT_MESSAGES.userNotFound);
+  if (!(await q.shareGroupOrBusiness(deps.db, userId, otherId))) {
+    throw forbidden('CHAT_DIRECT_NOT_SHARED', CHAT_MESSAGES.directNotShared);
+  }
+  const { roomId, created } = await q.ensureDirectRoom(deps.db, userId, otherId);
+  if (created) {
+    deps.realtime.publish({
+      rooms: [userRoom(userId), userRoom(otherId)],
+      event: SERVER_EVENTS.chatRoomAdded,
+      data: { roomId, kind: 'DIRECT' },
+    });
+  }
+  return presentRoom(deps, userId, roomId);
+}
+
+async function unreadState(deps: AppDeps, userId: number, roomId: number): Promise<ChatUnreadState> {
+  const state = await q.readStateOf(deps.db, roomId, userId);
+  const unreadCount = state.muted ? 0 : await q.countUnread(deps.db, roomId, userId, state.lastReadSeq);
+  return { roomId, unreadCount, muted: state.muted, lastReadSeq: state.lastReadSeq };
+}
+
+export async function markRoomRead(
+  deps: AppDeps,
+  userId: number,
+  input: { room_id: number; seq?: number },
+): Promise<ChatUnreadState> {
+  const room = await requireRoomMember(deps.db, userId, input.room_id);
+  const seq = Math.min(input.seq ?? room.lastSeq, room.lastSeq);
+  await q.markRead(deps.db, room.id, userId, seq, deps.clock.now());
+  const state = await unreadState(deps, userId, room.id);
+  deps.realtime.publish({ rooms: [userRoom(userId)], event: SERVER_EVENTS.chatUnread, data: state });
+  return state;
+}
+
+export async function muteRoom(
+  deps: AppDeps,
+  userId: number,
+  input: { room_id: number; muted: boolean },
+): Promise<ChatUnreadState> {
+  const room = await requireRoomMember(deps.db, userId, input.room_id);
+  await q.setMuted(deps.db, room.id, userId, input.muted, deps.clock.now());
+  const state = await unreadState(deps, userId, room.id);
+  deps.realtime.publish({ rooms: [userRoom(userId)], event: SERVER_EVENTS.chatUnread, data: state });
+  return state;
+}
+
+export async function unreadTotal(deps: AppDeps, userId: number) {
+  const byKind = await q.unreadByKind(deps.db, userId);
+  const get = (kind: ChatRoomKind) => byKind.get(kind) ?? 0;
+  const counts = {
+    DIRECT: get('DIRECT'),
+    GROUP: get('GROUP'),
+    OPPORTUNITY: get('OPPORTUNITY'),
+    BUSINESS: get('BUSINESS'),
+  };
+  return { total: counts.DIRECT + counts.GROUP + counts.OPPORTUNITY + counts.BUSINESS, byKind: counts };
+}
+
+/** What the realtime channel needs: its path; the access token in use authenticates the socket. */
+export function realtimeAuthentication(userId: number, authorization: string | undefined) {
+  const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1] ?? '';
+  const exp = decodeJwt(token).exp ?? 0;
+  return { path: REALTIME_PATH, userId, expiresAt: new Date(exp * 1000).toISOString() };
+}
+
+// ---- messages ----
+
+export async function listMessages(
+  deps: AppDeps,
+  userId: number,
+  input: {
+    room_id: number;
+    list_message_type: 'LATEST' | 'SINCE';
+    offset: number;
+    limit: number;
+    since_version?: number;
+  },
+) {
+  const room = await requireRoomMember(deps.db, userId, input.room_id);
+  if (input.list_message_type === 'SINCE') {
+    const rows = await q.listMessagesSince(deps.db, room.id, input.since_version ?? 0, input.limit + 1);
+    const page = rows.slice(0, input.limit);
+    return {
+      roomId: room.id,
+      messages: page.map(toChatMessage),
+      totalCount: page.length,
+      hasMore: rows.length > input.limit,
+      lastVersion: room.lastVersion,
+    };
+  }
+  const [rows, totalCount] = await Promise.all([
+    q.listMessages(deps.db, room.id, { offset: input.offset, limit: input.limit }),
+    q.countMessages(deps.db, room.id),
+  ]);
+  return {
+    roomId: room.id,
+    messages: rows.map(toChatMessage),
+    totalCount,
+    hasMore: input.offset + rows.length < totalCount,
+    lastVersion: room.lastVersion,
   };
 }
 
@@ -44,24 +271,154 @@ export async function listLeadMessages(
   return { roomId, messages: rows.map(toChatMessage), totalCount };
 }
 
-/** Posts to a room; only lead rooms exist yet (members of the lead's group), and each message moves the lead up. */
+const validationFailed = (message: string) =>
+  new AppError('VALIDATION_FAILED', 400, message, [{ path: 'message', message }]);
+
+/** A file to store with a message (already sniffed and size-checked). */
+export interface AttachmentInput {
+  body: Buffer;
+  fileName: string;
+  contentType: string;
+  extension: string;
+}
+
+/**
+ * Posts to a room the caller is a member of. With a client message id, a second send of the same id answers
+ * the message the first one stored. The text, the file and the room's counters are stored in one transaction.
+ */
 export async function sendMessage(
   deps: AppDeps,
   userId: number,
-  input: { room_id: number; message: string },
+  input: { room_id: number; message?: string; client_message_id?: string },
+  attachment?: AttachmentInput,
 ): Promise<ChatMessage> {
-  const room = await q.findRoom(deps.db, input.room_id);
-  // Other kinds of room come with the chat issue; until then they cannot be posted to.
-  if (room?.kind !== 'LEAD' || room.leadId === null) throw roomNotFound();
-  const leadId = room.leadId;
-  await requireLeadMember(deps.db, leadId, userId);
+  const room = await requireRoomMember(deps.db, userId, input.room_id);
+  const clientId = input.client_message_id ?? null;
+  if (clientId !== null) {
+    const existing = await q.findByClientId(deps.db, room.id, userId, clientId);
+    if (existing !== undefined) return loadMessage(deps, existing);
+  }
+  const text = input.message ?? '';
+  if (text === '' && !attachment) {
+    throw validationFailed(room.kind === 'LEAD' ? LEAD_MESSAGES.commentRequired : CHAT_MESSAGES.messageRequired);
+  }
   const now = deps.clock.now();
-  await consumeRateLimits(deps.db, [{ key: `chat-message:user:${userId}`, rule: RATE_LIMITS.chatMessagePerUser }], now);
-  const messageId = await deps.db.transaction(async (tx) => {
-    const id = await q.insertMessage(tx, { roomId: room.id, userId, message: input.message, createdAt: now });
-    await touchLead(tx, leadId, now);
-    return id;
+  await consumeRateLimits(
+    deps.db,
+    [{ key: `chat-message:user:${userId}`, rule: RATE_LIMITS.chatMessagePerUser }],
+    now,
+  ).catch((error) => {
+    // A lead's comments keep their answer; chat rooms say what happened in chat's words.
+    if (room.kind !== 'LEAD' && error instanceof AppError && error.status === 429) {
+      throw tooManyRequests('RATE_LIMITED', CHAT_MESSAGES.rateLimited);
+    }
+    throw error;
   });
-  const row = await q.findMessage(deps.db, messageId);
-  return toChatMessage(row!);
+  const storageKey = attachment ? `chat/${room.id}/${crypto.randomUUID()}.${attachment.extension}` : null;
+  if (attachment && storageKey) await deps.files.put(storageKey, attachment.body, attachment.contentType);
+  let messageId: number;
+  try {
+    messageId = await deps.db.transaction(async (tx) => {
+      const { seq, version } = await q.nextSeq(tx, room.id, now);
+      const id = await q.insertMessage(tx, {
+        roomId: room.id,
+        userId,
+        message: text,
+        createdAt: now,
+        seq,
+        version,
+        clientMessageId: clientId,
+      });
+      if (attachment && storageKey) {
+        await q.insertAttachment(tx, {
+          roomId: room.id,
+          messageId: id,
+          storageKey,
+          fileName: attachment.fileName,
+          contentType: attachment.contentType,
+          size: attachment.body.length,
+          createdAt: now,
+        });
+      }
+      // One's own message is read.
+      await q.markRead(tx, room.id, userId, seq, now);
+      if (room.kind === 'LEAD' && room.leadId !== null) await touchLead(tx, room.leadId, now);
+      return id;
+    });
+  } catch (error) {
+    if (storageKey) await deps.files.delete(storageKey).catch(() => {});
+    // The same client id sent twice at once: the other send stored it.
+    const code =
+      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+    if (clientId !== null && code === '23505') {
+      const existing = await q.findByClientId(deps.db, room.id, userId, clientId);
+      if (existing !== undefined) return loadMessage(deps, existing);
+    }
+    throw error;
+  }
+  const message = await loadMessage(deps, messageId);
+  await publishNew(deps, room, message);
+  return message;
+}
+
+async function publishNew(deps: AppDeps, room: q.ChatRoomRow, message: ChatMessage): Promise<void> {
+  if (room.kind === 'LEAD') {
+    const lead = room.leadId === null ? undefined : await findLeadRow(deps.db, room.leadId);
+    if (!lead) return;
+    const data: LeadCommentEvent = { leadId: lead.id, groupId: lead.groupId, message };
+    deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.leadComment, data });
+    return;
+  }
+  const data: ChatMessageEvent = { roomId: room.id, kind: room.kind, message };
+  deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.chatMessage, data });
+}
+
+async function publishUpdated(deps: AppDeps, room: q.ChatRoomRow, message: ChatMessage): Promise<void> {
+  const data: ChatMessageEvent = { roomId: room.id, kind: room.kind, message };
+  deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.chatMessageUpdated, data });
+}
+
+/** One's own message, in a room one is still a member of. */
+async function requireOwnMessage(deps: AppDeps, userId: number, messageId: number) {
+  const row = await q.findMessageRow(deps.db, messageId);
+  if (!row) throw notFound('CHAT_MESSAGE_NOT_FOUND', CHAT_MESSAGES.messageNotFound);
+  const room = await requireRoomMember(deps.db, userId, row.roomId);
+  if (row.userId !== userId) throw forbidden('CHAT_MESSAGE_OWN_ONLY', CHAT_MESSAGES.ownMessageOnly);
+  if (row.deletedAt !== null) throw notFound('CHAT_MESSAGE_DELETED', CHAT_MESSAGES.messageDeleted);
+  return { row, room };
+}
+
+export async function editMessage(
+  deps: AppDeps,
+  userId: number,
+  input: { message_id: number; message: string },
+): Promise<ChatMessage> {
+  const { row, room } = await requireOwnMessage(deps, userId, input.message_id);
+  if (row.message !== input.message) {
+    await deps.db.transaction(async (tx) => {
+      const version = await q.nextVersion(tx, room.id);
+      await q.updateMessage(tx, row.id, { message: input.message, version, editedAt: deps.clock.now() });
+    });
+  }
+  const message = await loadMessage(deps, row.id);
+  if (row.message !== input.message) await publishUpdated(deps, room, message);
+  return message;
+}
+
+/** Deletes one's own message: it stays, empty and marked deleted, and its file is removed. */
+export async function deleteMessage(
+  deps: AppDeps,
+  userId: number,
+  input: { message_id: number },
+): Promise<ChatMessage> {
+  const { row, room } = await requireOwnMessage(deps, userId, input.message_id);
+  const storageKey = await deps.db.transaction(async (tx) => {
+    const version = await q.nextVersion(tx, room.id);
+    await q.updateMessage(tx, row.id, { message: '', version, deletedAt: deps.clock.now() });
+    return q.deleteAttachmentOfMessage(tx, row.id);
+  });
+  if (storageKey) await deps.files.delete(storageKey).catch(() => {});
+  const message = await loadMessage(deps, row.id);
+  await publishUpdated(deps, room, message);
+  return message;
 }

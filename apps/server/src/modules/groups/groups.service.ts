@@ -9,6 +9,7 @@ import { groupInviteLink } from '../../lib/links.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import * as users from '../accounts/accounts.service.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
+import * as chatMembership from '../chat/chat.membership.js';
 import { findMemberRatings } from '../ratings/ratings.service.js';
 import { notMember, requireGroupMember, resolveCallerGroupIds } from './groups.access.js';
 import { groupInviteEmail } from './groups.emails.js';
@@ -133,6 +134,7 @@ export async function createPrivateGroup(
       });
       return group.id;
     });
+    await chatMembership.groupJoined(deps, groupId, userId);
     return presentGroup(deps.db, groupId, userId);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -160,6 +162,7 @@ export async function joinGroup(
   if (await q.findMember(deps.db, group.id, userId)) throw conflict('GROUP_ALREADY_MEMBER');
   const product = await productNameOf(deps.db, input.productId);
   await q.insertMember(deps.db, { groupId: group.id, userId, role: 'MEMBER', product, joinedAt: now });
+  await chatMembership.groupJoined(deps, group.id, userId);
   return presentGroup(deps.db, group.id, userId);
 }
 
@@ -288,6 +291,7 @@ export async function acceptInvite(
     // Already a member (say, joined with the password meanwhile): the invite is spent all the same.
     await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now });
   });
+  await chatMembership.groupJoined(deps, invite.groupId, userId);
   return presentGroup(deps.db, invite.groupId, userId);
 }
 
@@ -301,6 +305,7 @@ export async function removeFromGroup(
   if (input.user_id === userId) {
     if (group.createdBy === userId) throw conflict('GROUP_OWNER_CANNOT_LEAVE');
     await q.deleteMember(deps.db, group.id, userId);
+    await chatMembership.groupLeft(deps, group.id, userId);
     return { message: GROUP_MESSAGES.left };
   }
   if (group.createdBy !== userId) throw ownerOnly();
@@ -308,12 +313,15 @@ export async function removeFromGroup(
     throw notFound('GROUP_MEMBER_NOT_FOUND');
   }
   await q.deleteMember(deps.db, group.id, input.user_id);
+  await chatMembership.groupLeft(deps, group.id, input.user_id);
   return { message: GROUP_MESSAGES.removed };
 }
 
 export async function deleteGroup(deps: AppDeps, userId: number, groupId: number): Promise<{ message: string }> {
   await requireOwner(deps.db, groupId, userId);
+  const roomId = await chatMembership.findGroupChatRoomId(deps, groupId);
   await q.deleteGroup(deps.db, groupId);
+  await chatMembership.groupLeft(deps, groupId, undefined, roomId);
   return { message: GROUP_MESSAGES.deleted };
 }
 

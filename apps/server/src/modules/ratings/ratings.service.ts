@@ -1,7 +1,14 @@
-import type { LeadRating, RatingKind } from '@leadcircle/shared';
+import {
+  LEAD_MESSAGES,
+  type LeadRating,
+  type LeadRatingEvent,
+  type RatingKind,
+  SERVER_EVENTS,
+} from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
+import { groupRoom } from '../../realtime/rooms.js';
 import { type LeadRow, leadNotFound, leadRatingOf, requireLeadMember, touchLead } from '../leads/leads.access.js';
 import * as q from './ratings.queries.js';
 
@@ -58,7 +65,11 @@ export async function rateQuality(
   input: { lead_id: number; rating: number },
 ): Promise<LeadRating> {
   const { lead } = await requireLeadMember(deps.db, input.lead_id, userId);
-  return rateLead(deps, userId, lead, 'QUALITY', input.rating);
+  const rating = await rateLead(deps, userId, lead, 'QUALITY', input.rating);
+  // Members with the lead open see the new average at once (each one's own rating stays theirs).
+  const event: LeadRatingEvent = { leadId: lead.id, groupId: lead.groupId, rating: rating.rating, count: rating.count };
+  deps.realtime.publish({ rooms: [groupRoom(lead.groupId)], event: SERVER_EVENTS.leadRating, data: event });
+  return rating;
 }
 
 export async function rateRelevancy(

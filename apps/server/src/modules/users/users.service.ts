@@ -3,6 +3,7 @@ import { MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
+import { disconnectUser } from '../../realtime/rooms.js';
 import * as accounts from '../accounts/accounts.service.js';
 import { endOtherSessions } from '../auth/auth.service.js';
 import { type BillingFlags, getBillingFlags, NO_BILLING } from '../billing/billing-status.service.js';
@@ -88,6 +89,8 @@ export async function updateNotifications(
 /** Hides the account at once (no sign-in, tokens refused); the erasure job runs 24 h later. */
 export async function scheduleDeletion(deps: AppDeps, callerId: number): Promise<{ message: string }> {
   await accounts.updateUser(deps.db, callerId, { deletionRequestedAt: deps.clock.now() });
+  // Open realtime connections close too.
+  disconnectUser(deps.realtime, callerId);
   return { message: MESSAGES.accountDeletionRequested };
 }
 

@@ -1,6 +1,7 @@
 import { ROUTES } from '@leadcircle/shared';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -16,8 +17,10 @@ import { UserAvatar } from '../../components/user-avatar';
 import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../core/current-user-api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { modalOpened } from '../../core/modals-slice';
+import { ConnectionIndicator, useRealtimeConnection } from '../../core/realtime/realtime';
 import { sidebarToggled } from '../../core/ui-slice';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
+import { ChatRealtime, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
 import { ModalHost } from '../modals/modal-host';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
@@ -27,6 +30,9 @@ export function AppShell() {
   const { data: user } = useGetCurrentUserQuery();
   // Loaded on entry, only for a user who has one: asking otherwise answers 404.
   useGetMyBusinessQuery(undefined, { skip: !user?.business });
+  // The realtime channel opens on entry too; the Chat item shows the unread total.
+  useRealtimeConnection();
+  const chatUnread = useGetUnreadTotalQuery().data?.total ?? 0;
   const dispatch = useAppDispatch();
   const isCollapsed = useAppSelector((state) => state.ui.isSidebarCollapsed);
   const isMobile = useMediaQuery((t: Theme) => t.breakpoints.down('md'));
@@ -39,11 +45,14 @@ export function AppShell() {
         <Toolbar>
           {isMobile && (
             <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setIsMobileOpen(true)}>
-              <MenuIcon />
+              <Badge badgeContent={chatUnread} color="error" max={99} invisible={chatUnread === 0}>
+                <MenuIcon />
+              </Badge>
             </IconButton>
           )}
           <AppLogo to={ROUTES.redirect} />
           <Box sx={{ flex: 1 }} />
+          <ConnectionIndicator />
           {canSubscribe(user) && (
             <Box sx={{ mr: 2 }}>
               <SubscribeButton />
@@ -68,6 +77,7 @@ export function AppShell() {
         isCollapsed={isCollapsed}
         onToggleCollapsed={() => dispatch(sidebarToggled())}
         onOpenModal={(modal) => dispatch(modalOpened(modal))}
+        badges={{ Chat: chatUnread }}
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
@@ -79,6 +89,7 @@ export function AppShell() {
         <ShellFooter />
       </Box>
       <ModalHost />
+      <ChatRealtime />
     </Box>
   );
 }

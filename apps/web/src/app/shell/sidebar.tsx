@@ -1,6 +1,7 @@
 import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH, type UserRole } from '@leadcircle/shared';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -16,29 +17,37 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { ModalName } from '../../core/modals-slice';
 import { type MenuItem, menuSectionsFor } from './menu-items';
 
+/** Counts shown on menu items, by label (the Chat item's unread messages). */
+export type MenuBadges = Partial<Record<string, number>>;
+
 interface SidebarMenuProps {
   role: UserRole | undefined;
   hasBusiness: boolean;
+  badges?: MenuBadges;
   isCollapsed: boolean;
   onOpenModal: (modal: ModalName) => void;
   onItemChosen?: () => void;
 }
 
-function SidebarMenu({ role, hasBusiness, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
+function SidebarMenu({ role, hasBusiness, badges, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
   const { pathname } = useLocation();
 
   const renderItem = (item: MenuItem) => {
+    const count = badges?.[item.label] ?? 0;
+    const countText = count > 0 ? `, ${count} unread` : '';
     const content = (
       <>
         <ListItemIcon sx={{ minWidth: isCollapsed ? 0 : 48, justifyContent: 'center' }}>
-          <item.icon />
+          <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
+            <item.icon />
+          </Badge>
         </ListItemIcon>
         {!isCollapsed && <ListItemText primary={item.label} />}
       </>
     );
     const common = {
-      // With the labels hidden, the label still names the item.
-      'aria-label': isCollapsed ? item.label : undefined,
+      // The label names the item also when hidden (collapsed); an unread count is part of its name.
+      'aria-label': `${item.label}${countText}`,
       sx: { minHeight: 48, justifyContent: isCollapsed ? 'center' : 'flex-start', px: isCollapsed ? 0 : 3 },
     };
     const button =
@@ -88,6 +97,7 @@ interface SidebarProps {
   role: UserRole | undefined;
   /** The user belongs to a business (their own when they paid as a sales user). */
   hasBusiness: boolean;
+  badges?: MenuBadges;
   isMobile: boolean;
   isMobileOpen: boolean;
   onMobileClose: () => void;
@@ -98,8 +108,17 @@ interface SidebarProps {
 
 // 304 px wide, 90 px when collapsed; below the md breakpoint a temporary drawer.
 export function Sidebar(props: SidebarProps) {
-  const { role, hasBusiness, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } =
-    props;
+  const {
+    role,
+    hasBusiness,
+    badges,
+    isMobile,
+    isMobileOpen,
+    onMobileClose,
+    isCollapsed,
+    onToggleCollapsed,
+    onOpenModal,
+  } = props;
 
   if (isMobile) {
     return (
@@ -112,6 +131,7 @@ export function Sidebar(props: SidebarProps) {
         <SidebarMenu
           role={role}
           hasBusiness={hasBusiness}
+          badges={badges}
           isCollapsed={false}
           onOpenModal={onOpenModal}
           onItemChosen={onMobileClose}
@@ -129,7 +149,13 @@ export function Sidebar(props: SidebarProps) {
       slotProps={{ paper: { sx: { width, overflowX: 'hidden', transition: widthTransition } } }}
     >
       <Toolbar />
-      <SidebarMenu role={role} hasBusiness={hasBusiness} isCollapsed={isCollapsed} onOpenModal={onOpenModal} />
+      <SidebarMenu
+        role={role}
+        hasBusiness={hasBusiness}
+        badges={badges}
+        isCollapsed={isCollapsed}
+        onOpenModal={onOpenModal}
+      />
       <Box sx={{ mt: 'auto', display: 'flex', justifyContent: isCollapsed ? 'center' : 'flex-end', p: 1 }}>
         <IconButton onClick={onToggleCollapsed} aria-label={isCollapsed ? 'Expand menu' : 'Collapse menu'}>
           {isCollapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}

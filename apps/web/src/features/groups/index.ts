@@ -6,7 +6,6 @@ export { CreateGroupWizard } from './components/create-group-wizard';
 export { GroupMessagesSwitches } from './components/group-messages-switches';
 export { JoinGroupDialog } from './components/join-group-dialog';
 export { GroupLayout } from './pages/group-layout';
-export { GroupMessagesPage } from './pages/group-messages-page';
 export { GroupSettingsPage } from './pages/group-settings-page';
 export { GroupUsersPage } from './pages/group-users-page';
 export { GroupsPage } from './pages/groups-page';

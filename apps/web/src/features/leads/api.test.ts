@@ -8,6 +8,12 @@ const comment = (messageId: number): ChatMessage => ({
   message: `Comment ${messageId}`,
   user: { userId: 7, firstName: 'Dana', lastName: 'Rivera', avatarUrl: null },
   createdAt: '2026-11-20T10:00:00.000Z',
+  seq: messageId,
+  version: messageId,
+  editedAt: null,
+  deleted: false,
+  clientMessageId: null,
+  attachment: null,
 });
 const page = (ids: number[], totalCount: number) => ({ roomId: 12, messages: ids.map(comment), totalCount });
 

@@ -12,6 +12,12 @@ const comment = (messageId: number): ChatMessage => ({
   message: `Comment number ${messageId}`,
   user: { userId: 9, firstName: 'Milo', lastName: 'Rivera', avatarUrl: null },
   createdAt: '2026-11-20T10:00:00.000Z',
+  seq: messageId,
+  version: messageId,
+  editedAt: null,
+  deleted: false,
+  clientMessageId: null,
+  attachment: null,
 });
 // Newest first: ids total … 1.
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from - i);

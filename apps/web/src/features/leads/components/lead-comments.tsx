@@ -1,4 +1,11 @@
-import { type ChatMessage, COMMENT_REFRESH_MS, commentField, LEAD_MESSAGES, type Lead } from '@leadcircle/shared';
+import {
+  type ChatMessage,
+  commentField,
+  LEAD_MESSAGES,
+  type Lead,
+  type LeadCommentEvent,
+  SERVER_EVENTS,
+} from '@leadcircle/shared';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -13,7 +20,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { LinkedText } from '../../../components/linked-text';
 import { UserAvatar } from '../../../components/user-avatar';
+import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage } from '../../../lib/api-error';
 import { commentsOf, useListLeadCommentsInfiniteQuery, useSendLeadCommentMutation } from '../api';
 
@@ -33,7 +42,7 @@ function Comment({ comment }: { comment: ChatMessage }) {
         </Stack>
         {/* Text as the person wrote it, line breaks kept; never HTML. */}
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {comment.message}
+          <LinkedText text={comment.message} />
         </Typography>
       </Box>
     </ListItem>
@@ -42,15 +51,17 @@ function Comment({ comment }: { comment: ChatMessage }) {
 
 /**
  * The lead's comments: newest first, 50 at a time with older ones on request, the
- * empty state, and 'Enter your comment' (Enter sends, Shift+Enter starts a new line). Other members' comments arrive by polling every
- * COMMENT_REFRESH_MS until the realtime chat issue delivers them.
+ * empty state, and 'Enter your comment' (Enter sends, Shift+Enter starts a new line). Other members'
+ * comments arrive live: the realtime channel says a comment came, and the loaded pages are read again
+ * (also after a reconnection, for whatever came meanwhile).
  */
 export function LeadComments({ lead }: { lead: Lead }) {
-  const comments = useListLeadCommentsInfiniteQuery(lead.leadId, {
-    pollingInterval: COMMENT_REFRESH_MS,
-    skipPollingIfUnfocused: true,
-    refetchOnMountOrArgChange: true,
+  const comments = useListLeadCommentsInfiniteQuery(lead.leadId, { refetchOnMountOrArgChange: true });
+  const { refetch } = comments;
+  useRealtimeEvent<LeadCommentEvent>(SERVER_EVENTS.leadComment, (event) => {
+    if (event.leadId === lead.leadId) void refetch();
   });
+  useOnReconnect(() => void refetch());
   const [sendComment, sendState] = useSendLeadCommentMutation();
   const [text, setText] = useState('');
   const [sendError, setSendError] = useState<string | null>(null);

@@ -1,4 +1,4 @@
-import { COMMENT_REFRESH_MS, LEAD_MESSAGES, ROUTES, routePath } from '@leadcircle/shared';
+import { LEAD_MESSAGES, type LeadRatingEvent, ROUTES, routePath, SERVER_EVENTS } from '@leadcircle/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
+import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage, isApiError } from '../../../lib/api-error';
 import { useRouteId } from '../../../lib/route-id';
 import { useGetLeadQuery } from '../api';
@@ -31,17 +32,19 @@ const opportunitiesLater = 'Creating an opportunity from a lead comes with the o
 export function LeadDetailsPage() {
   const groupId = useRouteId('group_id');
   const leadId = useRouteId('lead_id');
-  // Polled like its comments, so the members' rating shows without a reload (realtime: the chat issue).
-  const lead = useGetLeadQuery(leadId, {
-    skip: leadId === 0,
-    refetchOnMountOrArgChange: true,
-    pollingInterval: COMMENT_REFRESH_MS,
-    skipPollingIfUnfocused: true,
+  const lead = useGetLeadQuery(leadId, { skip: leadId === 0, refetchOnMountOrArgChange: true });
+  // The members' rating changes live: read the lead again (each member's own rating is not broadcast).
+  const { refetch } = lead;
+  useRealtimeEvent<LeadRatingEvent>(SERVER_EVENTS.leadRating, (event) => {
+    if (event.leadId === leadId) void refetch();
+  });
+  useOnReconnect(() => {
+    if (leadId !== 0) void refetch();
   });
   const [isEditing, setIsEditing] = useState(false);
   const backTo = groupId ? routePath(ROUTES.groupLeads, { group_id: groupId }) : ROUTES.groups;
 
-  // A poll that fails for a moment keeps the lead on screen; a lead deleted or out of reach does not.
+  // A refetch that fails for a moment keeps the lead on screen; a lead deleted or out of reach does not.
   const isGone =
     leadId === 0 ||
     (lead.isError && (!lead.data || (isApiError(lead.error) && [403, 404].includes(lead.error.status))));

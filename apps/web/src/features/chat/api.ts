@@ -1,0 +1,150 @@
+import {
+  type CallRequest,
+  type CallResponse,
+  CHAT_ATTACHMENT_UPLOAD_PATH,
+  type ChatMessage,
+  type ChatRoom,
+  chatAttachmentUploadFields,
+  chatCalls,
+  chatMessage,
+  chatUserCalls,
+  defineCall,
+  PAGE_SIZE,
+} from '@leadcircle/shared';
+import { baseApi } from '../../core/base-api';
+
+// The chat calls (spec 001 §7). Messages of an open room are kept by the room's own hook
+// (use-room-messages.ts), which reads pages through these endpoints; rooms and unread counts are cached
+// here and refetched when the realtime channel says they changed.
+
+type RoomListPage = CallResponse<typeof chatCalls.roomList>;
+export type RoomListKind = CallRequest<typeof chatCalls.roomList>['grouping_level'];
+
+// The upload is multipart (a FormData body), so it has no JSON request schema of its own.
+const attachmentUpload = defineCall({
+  path: CHAT_ATTACHMENT_UPLOAD_PATH,
+  auth: true,
+  summary: 'Send a file message',
+  request: chatAttachmentUploadFields,
+  response: chatMessage,
+});
+
+export interface RoomListArgs {
+  kind: RoomListKind;
+  /** The group (or opportunity, business) whose room(s) to list. */
+  groupingLevelId?: number;
+}
+
+export interface UploadArgs {
+  roomId: number;
+  file: File;
+  message?: string;
+  clientMessageId: string;
+}
+
+/** The offset of the next page of rooms, while there are any (offsets grow by 50). */
+export function nextRoomsOffset(lastPage: RoomListPage, lastOffset: number): number | undefined {
+  const next = lastOffset + PAGE_SIZE;
+  return next < lastPage.totalCount ? next : undefined;
+}
+
+/** The loaded pages of rooms as one list; a room pushed to the next page meanwhile shows once. */
+export function roomsOf(pages: readonly RoomListPage[] | undefined): ChatRoom[] {
+  const seen = new Set<number>();
+  return (pages ?? []).flatMap((page) => page.rooms.filter((room) => !seen.has(room.roomId) && seen.add(room.roomId)));
+}
+
+export const chatApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['ChatRooms', 'ChatRoom', 'ChatUnread'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listRooms: build.infiniteQuery<RoomListPage, RoomListArgs, number>({
+        infiniteQueryOptions: {
+          initialPageParam: 0,
+          getNextPageParam: (lastPage, _allPages, lastOffset) => nextRoomsOffset(lastPage, lastOffset),
+        },
+        query: ({ queryArg, pageParam }) => ({
+          call: chatCalls.roomList,
+          body: {
+            grouping_level: queryArg.kind,
+            ...(queryArg.groupingLevelId ? { grouping_level_id: queryArg.groupingLevelId } : {}),
+            limit: PAGE_SIZE,
+            offset: pageParam,
+          },
+        }),
+        providesTags: ['ChatRooms'],
+      }),
+      getRoom: build.query<ChatRoom, number>({
+        query: (roomId) => ({ call: chatCalls.roomGet, body: { room_id: roomId } }),
+        providesTags: (_result, _error, roomId) => [{ type: 'ChatRoom', id: roomId }],
+      }),
+      listMessages: build.query<CallResponse<typeof chatCalls.messageList>, CallRequest<typeof chatCalls.messageList>>({
+        query: (body) => ({ call: chatCalls.messageList, body }),
+        keepUnusedDataFor: 0,
+      }),
+      sendMessage: build.mutation<ChatMessage, CallRequest<typeof chatCalls.messageSend>>({
+        query: (body) => ({ call: chatCalls.messageSend, body }),
+      }),
+      uploadAttachment: build.mutation<ChatMessage, UploadArgs>({
+        query: ({ roomId, file, message, clientMessageId }) => {
+          const form = new FormData();
+          form.append('room_id', String(roomId));
+          if (message) form.append('message', message);
+          form.append('client_message_id', clientMessageId);
+          // The file last: the server reads the fields before the file part.
+          form.append('file', file);
+          return { call: attachmentUpload, body: form };
+        },
+      }),
+      editMessage: build.mutation<ChatMessage, CallRequest<typeof chatCalls.messageEdit>>({
+        query: (body) => ({ call: chatCalls.messageEdit, body }),
+      }),
+      deleteMessage: build.mutation<ChatMessage, number>({
+        query: (messageId) => ({ call: chatCalls.messageDelete, body: { message_id: messageId } }),
+      }),
+      markRoomRead: build.mutation<CallResponse<typeof chatCalls.roomRead>, CallRequest<typeof chatCalls.roomRead>>({
+        query: (body) => ({ call: chatCalls.roomRead, body }),
+        invalidatesTags: (_result, error) => (error ? [] : ['ChatRooms', 'ChatUnread']),
+      }),
+      muteRoom: build.mutation<CallResponse<typeof chatCalls.roomMute>, CallRequest<typeof chatCalls.roomMute>>({
+        query: (body) => ({ call: chatCalls.roomMute, body }),
+        invalidatesTags: (_result, error, body) =>
+          error ? [] : ['ChatRooms', 'ChatUnread', { type: 'ChatRoom', id: Number(body.room_id) }],
+      }),
+      openDirectRoom: build.mutation<ChatRoom, number>({
+        query: (userId) => ({ call: chatCalls.roomDirect, body: { user_id: userId } }),
+        invalidatesTags: (_result, error) => (error ? [] : ['ChatRooms']),
+      }),
+      getUnreadTotal: build.query<CallResponse<typeof chatCalls.unreadTotal>, void>({
+        query: () => ({ call: chatCalls.unreadTotal, body: {} }),
+        providesTags: ['ChatUnread'],
+      }),
+      searchPeople: build.query<CallResponse<typeof chatUserCalls.searchByName>, string>({
+        query: (namePrefix) => ({
+          call: chatUserCalls.searchByName,
+          body: { search_type: 'ALL', name_prefix: namePrefix },
+        }),
+      }),
+      getAttachmentLink: build.query<CallResponse<typeof chatCalls.attachmentLink>, number>({
+        query: (attachmentId) => ({ call: chatCalls.attachmentLink, body: { attachment_id: attachmentId } }),
+        // The address is short-lived: kept a minute, fetched again after.
+        keepUnusedDataFor: 60,
+      }),
+    }),
+  });
+
+export const {
+  useListRoomsInfiniteQuery,
+  useGetRoomQuery,
+  useSendMessageMutation,
+  useUploadAttachmentMutation,
+  useEditMessageMutation,
+  useDeleteMessageMutation,
+  useMarkRoomReadMutation,
+  useMuteRoomMutation,
+  useOpenDirectRoomMutation,
+  useGetUnreadTotalQuery,
+  useSearchPeopleQuery,
+  useGetAttachmentLinkQuery,
+  useLazyGetAttachmentLinkQuery,
+} = chatApi;

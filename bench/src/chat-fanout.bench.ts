@@ -1,0 +1,242 @@
+// Chat fan-out: one message to 1,000 sockets in one group room. The servers run as their own processes
+// (`src/main.ts`, as `npm start` runs them); this process is the load generator: it holds the 1,000 Socket.IO
+// clients, sends through the API and measures, per socket, the time from the send to the event's arrival.
+// Prints p50 and p99 delivery latency on one instance, and on two instances through Redis (half the sockets
+// on each, every message sent through the first).
+// Usage: npm run bench   (BENCH_DATABASE_URL to use a PostgreSQL server, where a fresh database is made and
+// dropped, an embedded one otherwise; BENCH_REDIS_URL, default redis://127.0.0.1:6379, for the two-instance
+// run, which is skipped when Redis does not answer; BENCH_SOCKETS, default 1000; BENCH_MESSAGES, default 20)
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { io, type Socket } from 'socket.io-client';
+import { connectDatabase, type Database } from '../../apps/server/src/db/client.js';
+import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.js';
+import { migrateAndSeed } from '../../apps/server/src/db/migrate.js';
+import { createAccessTokens } from '../../apps/server/src/http/access-token.js';
+import { systemClock } from '../../apps/server/src/lib/clock.js';
+
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const JWT_SECRET = crypto.randomBytes(32).toString('base64url');
+const mainFile = path.resolve(import.meta.dirname, '../../apps/server/src/main.ts');
+const children: ChildProcess[] = [];
+
+async function openBenchDatabase(dataDir: string) {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    const embedded = await startEmbeddedPostgres(dataDir);
+    return { url: embedded.url, drop: () => embedded.stop() };
+  }
+  const name = `lc_bench_chat_${crypto.randomBytes(4).toString('hex')}`;
+  const at = (database: string) => {
+    const url = new URL(serverUrl);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const admin = connectDatabase(at('postgres'), { max: 1 });
+  await admin.pool.query(`create database ${name}`);
+  return {
+    url: at(name),
+    async drop() {
+      await admin.pool.query(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+/** One group with SOCKETS listeners and one sender per run, and its room; answers their ids. */
+async function seed(database: Database, senders: number) {
+  const total = SOCKETS + senders;
+  const { rows: users } = await database.pool.query<{ id: number }>(
+    `insert into users (email, first_name, last_name, email_confirmed_at)
+     select 'chat-bench-' || i || '@example.com', 'Bench', 'Listener ' || i, now() from generate_series(1, $1) as i
+     returning id`,
+    [total],
+  );
+  const ids = users.map((u) => u.id);
+  const [group] = (
+    await database.db.execute<{ id: number }>(
+      sql`insert into groups (name, created_by) values ('Chat bench', ${ids[0]!}) returning id`,
+    )
+  ).rows;
+  await database.pool.query(
+    `insert into group_members (group_id, user_id, role)
+     select $1, id, case when id = $2 then 'OWNER'::group_member_role else 'MEMBER'::group_member_role end
+     from unnest($3::int[]) as id`,
+    [group!.id, ids[0], ids],
+  );
+  const [room] = (
+    await database.db.execute<{ id: number }>(
+      sql`insert into chat_rooms (kind, group_id) values ('GROUP', ${group!.id}) returning id`,
+    )
+  ).rows;
+  return { roomId: room!.id, senders: ids.slice(0, senders), listeners: ids.slice(senders) };
+}
+
+function startInstance(port: number, databaseUrl: string, redis?: { url: string; prefix: string }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-chat-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET,
+      JOBS_ENABLED: 'false',
+      LOG_LEVEL: 'warn',
+      REDIS_URL: redis?.url ?? '',
+      REDIS_KEY_PREFIX: redis?.prefix ?? 'leadcircle',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitForReady(port: number) {
+  for (let i = 0; i < 240; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the server on port ${port} did not start`);
+}
+
+function redisAnswers(url: string): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port || 6379), hostname || '127.0.0.1');
+    socket.setTimeout(1000);
+    socket.once('connect', () => socket.write('PING\r\n'));
+    socket.once('data', (d) => {
+      socket.destroy();
+      resolve(d.toString().startsWith('+PONG'));
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+
+/** Connects the listeners (spread over `ports`), sends MESSAGES through the first port, measures arrival. */
+async function measure(ports: number[], roomId: number, sender: string, listenerTokens: string[]) {
+  const sockets: Socket[] = [];
+  const sentAt = new Map<string, number>();
+  const latencies: number[] = [];
+  const received = new Map<string, number>();
+  const BATCH = 100;
+  for (let i = 0; i < listenerTokens.length; i += BATCH) {
+    await Promise.all(
+      listenerTokens.slice(i, i + BATCH).map((token, j) => {
+        const port = ports[(i + j) % ports.length]!;
+        const socket = io(`http://127.0.0.1:${port}`, {
+          path: '/socket.io',
+          transports: ['websocket'],
+          auth: { token },
+          reconnection: false,
+          forceNew: true,
+        });
+        sockets.push(socket);
+        socket.on('chat:message', (event: { message: { message: string } }) => {
+          const at = sentAt.get(event.message.message);
+          if (at === undefined) return;
+          latencies.push(performance.now() - at);
+          received.set(event.message.message, (received.get(event.message.message) ?? 0) + 1);
+        });
+        return new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+      }),
+    );
+  }
+  try {
+    for (let m = 0; m < MESSAGES; m++) {
+      const text = `fan-out ${m} ${crypto.randomUUID()}`;
+      sentAt.set(text, performance.now());
+      const res = await fetch(`http://127.0.0.1:${ports[0]}/api/chat/message/send`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${sender}` },
+        body: JSON.stringify({ room_id: roomId, message: text }),
+      });
+      if (res.status !== 200) throw new Error(`send answered ${res.status}: ${await res.text()}`);
+      const deadline = performance.now() + 10_000;
+      while ((received.get(text) ?? 0) < listenerTokens.length && performance.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      // Let the machine settle between messages.
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  } finally {
+    for (const socket of sockets) socket.close();
+  }
+  const sorted = latencies.sort((a, b) => a - b);
+  const expected = listenerTokens.length * MESSAGES;
+  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), delivered: sorted.length, expected };
+}
+
+function report(name: string, r: Awaited<ReturnType<typeof measure>>) {
+  console.log(
+    `chat fan-out, 1 message to ${SOCKETS} sockets in one room, ${name}: p50 ${r.p50.toFixed(1)} ms, ` +
+      `p99 ${r.p99.toFixed(1)} ms (${r.delivered}/${r.expected} deliveries over ${MESSAGES} messages)`,
+  );
+}
+
+async function main() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-chat-bench-db-'));
+  const db = await openBenchDatabase(dataDir);
+  const database = connectDatabase(db.url, { max: 2 });
+  try {
+    await migrateAndSeed(database.pool);
+    const { roomId, senders, listeners } = await seed(database, 2);
+    const tokens = createAccessTokens(JWT_SECRET, systemClock);
+    const sign = (userId: number) => tokens.sign({ userId, sessionId: 'chat-bench' });
+    const listenerTokens = await Promise.all(listeners.map(sign));
+
+    const portA = await freePort();
+    const single = startInstance(portA, db.url);
+    await waitForReady(portA);
+    report('one instance', await measure([portA], roomId, await sign(senders[0]!), listenerTokens));
+    single.kill('SIGTERM');
+    await new Promise((r) => single.once('exit', r));
+
+    if (!(await redisAnswers(REDIS_URL))) {
+      console.log(`chat fan-out, two instances through Redis: skipped (no Redis at ${REDIS_URL})`);
+      return;
+    }
+    const redis = { url: REDIS_URL, prefix: `lc-bench-${crypto.randomBytes(4).toString('hex')}` };
+    const [portB, portC] = await Promise.all([freePort(), freePort()]);
+    startInstance(portB, db.url, redis);
+    startInstance(portC, db.url, redis);
+    await Promise.all([waitForReady(portB), waitForReady(portC)]);
+    report(
+      'two instances through Redis',
+      await measure([portB, portC], roomId, await sign(senders[1]!), listenerTokens),
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+    await database.close();
+    await db.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);

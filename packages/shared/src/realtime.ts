@@ -1,0 +1,87 @@
+import type { ChatMessage, ChatRoomKind, ChatUnreadState } from './api/chat.js';
+import type { LeadRating } from './api/leads.js';
+
+// The realtime channel: Socket.IO on the app's own origin (path REALTIME_PATH), authenticated with the
+// access token in the handshake (`auth: { token }`). On connect the server puts the socket in the rooms of
+// its user, groups, business and chat rooms; membership changes move open sockets at once.
+// Socket.IO delivers at most once: after a reconnect the client catches up with /chat/message/list SINCE.
+
+export const REALTIME_PATH = '/socket.io';
+
+/** Events the server sends. */
+export const SERVER_EVENTS = {
+  /** A new message in a chat room the user is a member of (every kind but LEAD). */
+  chatMessage: 'chat:message',
+  /** A message was edited or deleted (deleted: true, message ''). Same payload as chatMessage. */
+  chatMessageUpdated: 'chat:message_updated',
+  /** The user's read mark or mute of a room changed (another tab, another device). */
+  chatUnread: 'chat:unread',
+  /** The user joined a room (a new direct room, a group joined): refetch the room list. */
+  chatRoomAdded: 'chat:room_added',
+  /** The user lost a room (left the group, removed from the business): drop it. */
+  chatRoomRemoved: 'chat:room_removed',
+  /** A new comment on a lead of one of the user's groups. */
+  leadComment: 'lead:comment',
+  /** A lead's average rating changed. */
+  leadRating: 'lead:rating',
+  /** The token expires now: the socket is closed; reconnect with a fresh token. */
+  authExpired: 'auth:expired',
+} as const;
+
+/** Events the client sends (each with an acknowledgement callback). */
+export const CLIENT_EVENTS = {
+  /** A fresh access token before the current one expires: ack RealtimeAck & { expiresAt }. */
+  authRenew: 'auth:renew',
+  /** Join a room by id (checked for membership): ack RealtimeAck. Rooms of the user are joined on connect. */
+  chatJoin: 'chat:join',
+} as const;
+
+export interface ChatMessageEvent {
+  roomId: number;
+  kind: ChatRoomKind;
+  message: ChatMessage;
+}
+export type ChatUnreadEvent = ChatUnreadState;
+export interface ChatRoomChangeEvent {
+  roomId: number;
+  kind: ChatRoomKind;
+}
+export interface LeadCommentEvent {
+  leadId: number;
+  groupId: number;
+  message: ChatMessage;
+}
+export interface LeadRatingEvent {
+  leadId: number;
+  groupId: number;
+  // The members' average (LeadRating.rating); each member's own rating is not broadcast.
+  rating: LeadRating['rating'];
+  count: LeadRating['count'];
+}
+export interface AuthExpiredEvent {
+  message: string;
+}
+
+export interface AuthRenewPayload {
+  token: string;
+}
+export interface ChatJoinPayload {
+  roomId: number;
+}
+export type RealtimeAck = { ok: true; expiresAt?: string } | { ok: false; message: string; code: string };
+
+/** Event name → payload, for typed sockets on both sides. */
+export interface ServerToClientEvents {
+  'chat:message': (event: ChatMessageEvent) => void;
+  'chat:message_updated': (event: ChatMessageEvent) => void;
+  'chat:unread': (event: ChatUnreadEvent) => void;
+  'chat:room_added': (event: ChatRoomChangeEvent) => void;
+  'chat:room_removed': (event: ChatRoomChangeEvent) => void;
+  'lead:comment': (event: LeadCommentEvent) => void;
+  'lead:rating': (event: LeadRatingEvent) => void;
+  'auth:expired': (event: AuthExpiredEvent) => void;
+}
+export interface ClientToServerEvents {
+  'auth:renew': (payload: AuthRenewPayload, ack: (result: RealtimeAck) => void) => void;
+  'chat:join': (payload: ChatJoinPayload, ack: (result: RealtimeAck) => void) => void;
+}
