@@ -29,6 +29,7 @@ import { registerHealthRoutes } from './modules/health/health.routes.js';
 import { registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes.js';
+import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerAvatarRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   registerAddressRoutes(call);
   registerRatingRoutes(call, deps);
   registerChatRoutes(call, deps);
+  registerOpportunityRoutes(call, deps);
   registerDevMailRoutes(app, deps);
   await registerWebApp(app, config.webDistDir);
 

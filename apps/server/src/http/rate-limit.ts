@@ -24,6 +24,7 @@ export const RATE_LIMITS = {
   // Wrong group passwords per user and group name; invitations sent per user (issue 5).
   groupJoinFailuresPerUserAndGroup: { limit: 5, windowMs: 15 * 60_000 },
   groupInvitePerUser: { limit: 50, windowMs: 60 * 60_000 },
+  opportunityInvitePerUser: { limit: 50, windowMs: 60 * 60_000 },
   // Lead comments (chat messages) posted per user (issue 6).
   chatMessagePerUser: { limit: 30, windowMs: 60_000 },
 } satisfies Record<string, RateLimitRule>;

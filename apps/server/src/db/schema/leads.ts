@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { groups } from './groups.js';
+import { opportunities } from './opportunities.js';
 import { users } from './users.js';
 
 // Leads (issue 6; spec 001 §3, §6): submitted to a group by a member, who owns it.
@@ -96,9 +97,14 @@ export const chatRooms = pgTable(
     kind: chatRoomKind('kind').notNull(),
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
+    // An OPPORTUNITY room, made with its opportunity.
+    opportunityId: integer('opportunity_id').references(() => opportunities.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('chat_rooms_lead_unique').on(t.leadId).where(sql`${t.leadId} is not null`)],
+  (t) => [
+    uniqueIndex('chat_rooms_lead_unique').on(t.leadId).where(sql`${t.leadId} is not null`),
+    uniqueIndex('chat_rooms_opportunity_unique').on(t.opportunityId).where(sql`${t.opportunityId} is not null`),
+  ],
 );
 
 export const chatMessages = pgTable(
