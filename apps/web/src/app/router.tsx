@@ -60,6 +60,17 @@ const loadLeads = () => import('../features/leads');
 const GroupLeadsPage = lazyPage(() => loadLeads().then((m) => m.GroupLeadsPage));
 const LeadDetailsPage = lazyPage(() => loadLeads().then((m) => m.LeadDetailsPage));
 
+// Opportunities (spec 001 §2): the list, an opportunity's tabs (the Messages tab is its own route
+// component, which the chat room conversation replaces), contact details and settings.
+const loadOpportunities = () => import('../features/opportunities');
+const OpportunitiesPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitiesPage));
+const OpportunityLayout = lazyPage(() => loadOpportunities().then((m) => m.OpportunityLayout));
+const OpportunityInformationPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunityInformationPage));
+const OpportunityMessagesPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunityMessagesPage));
+const OpportunityContactsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunityContactsPage));
+const ContactDetailsPage = lazyPage(() => loadOpportunities().then((m) => m.ContactDetailsPage));
+const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
+
 // Areas that later issues build, each with its title.
 const notBuiltProtected: Array<[path: string, title: string]> = [
   [ROUTES.activities, 'Activities'],
@@ -67,11 +78,6 @@ const notBuiltProtected: Array<[path: string, title: string]> = [
   [ROUTES.chatOpportunities, 'Opportunity chat'],
   [ROUTES.chatGroups, 'Group chat'],
   [ROUTES.chatBusiness, 'Business chat'],
-  [ROUTES.opportunities, 'Opportunities'],
-  [ROUTES.opportunityInformation, 'Opportunity information'],
-  [ROUTES.messages, 'Opportunity messages'],
-  [ROUTES.contacts, 'Opportunity contacts'],
-  [ROUTES.contact, 'Contact details'],
   [ROUTES.adminManageUsers, 'Users'],
   [ROUTES.adminCrms, 'CRM integration'],
   [ROUTES.manageTerritories, 'Manage territories'],
@@ -135,6 +141,19 @@ const routes: RouteObject[] = [
               },
               { path: ROUTES.groupLead, element: <LeadDetailsPage /> },
               { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
+              { path: ROUTES.opportunities, element: <OpportunitiesPage /> },
+              {
+                path: ROUTES.opportunity,
+                element: <OpportunityLayout />,
+                children: [
+                  { index: true, element: <Navigate to="information" replace /> },
+                  { path: ROUTES.opportunityInformation, element: <OpportunityInformationPage /> },
+                  { path: ROUTES.opportunityMessages, element: <OpportunityMessagesPage /> },
+                  { path: ROUTES.opportunityContacts, element: <OpportunityContactsPage /> },
+                ],
+              },
+              { path: ROUTES.opportunityContact, element: <ContactDetailsPage /> },
+              { path: ROUTES.opportunitySettings, element: <OpportunitySettingsPage /> },
               {
                 element: <MySettingsLayout />,
                 children: [
