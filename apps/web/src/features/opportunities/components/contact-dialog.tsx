@@ -139,7 +139,8 @@ export function ContactDialog({ opportunityId, contact, onClose, onSuccess }: Co
       serverError={serverError}
       isBusy={isBusy}
       submitLabel={isEdit ? 'Save' : 'Create'}
-      submitDisabled={!(isValid && formState.isDirty)}
+      // Add mode starts empty, so a valid form is a changed one; edit mode needs a change too.
+      submitDisabled={!isValid || (isEdit && !formState.isDirty)}
       onSubmit={save}
       onClose={onClose}
     >
