@@ -15,6 +15,12 @@ import { uniqueEmail, waitForMail } from '../support/mailbox.js';
 // share it with a new address whose owner signs up from the e-mail, take the share back; phone width.
 
 const GROUP_CODE = 'open-sesame-42';
+// Nothing wider than the screen (phone width).
+async function expectNoSideScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
 const opportunityRow = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Opportunities' }).getByRole('row').filter({ hasText: name });
 
@@ -194,8 +200,12 @@ test.describe('at phone width', () => {
     await dialog.getByLabel('Name', { exact: true }).fill(name);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(dialog).toBeHidden();
+    await expect(opportunityRow(page, name)).toBeVisible();
+    await expectNoSideScroll(page);
     await opportunityRow(page, name).click();
     await expect(page.getByRole('heading', { name })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Map' })).toBeVisible();
+    await expectNoSideScroll(page);
 
     await page.getByRole('tab', { name: 'Contacts' }).click();
     await expect(page.getByText(OPPORTUNITY_MESSAGES.contactsEmpty)).toBeVisible();
@@ -227,9 +237,7 @@ test.describe('at phone width', () => {
     await expect(edit).toBeHidden();
     await row.click();
     await expect(page.getByRole('link', { name: '(415) 555-0123' })).toHaveAttribute('href', /^tel:/);
-    // The page fits the phone: nothing wider than the screen.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
+    await expectNoSideScroll(page);
   });
 });
 

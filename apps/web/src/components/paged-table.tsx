@@ -113,7 +113,8 @@ export function PagedTable<Row>({
 
   return (
     <Paper>
-      <TableContainer>
+      {/* Positioned, so the visually hidden 'Actions' header scrolls with the table instead of widening the page. */}
+      <TableContainer sx={{ position: 'relative' }}>
         <Table aria-label={label} sx={{ tableLayout: layout }}>
           <TableHead>
             <TableRow>
