@@ -1,6 +1,6 @@
 import { MESSAGES, OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
 import { expect, type Page, test } from '@playwright/test';
-import { createConfirmedAccount, PASSWORD, signIn } from '../support/accounts.js';
+import { createConfirmedAccount, PASSWORD, signIn, signInThroughForm } from '../support/accounts.js';
 import {
   callAs,
   createGroupThroughApi,
@@ -254,4 +254,34 @@ test('a stranger who opens an opportunity’s address learns nothing about it', 
   await page.goto(`/opportunities/${created.opportunityId}/information`);
   await expect(page.getByText(OPPORTUNITY_MESSAGES.notFound)).toBeVisible();
   await expect(page.getByText('Secret expansion')).toHaveCount(0);
+});
+
+test('a colleague with an account follows the invite, signs in and finds the opportunity in the list', async ({
+  page,
+  request,
+}) => {
+  const owner = await createConfirmedAccount(request, 'Rita');
+  const ownerToken = await signInThroughApi(request, owner.email, owner.password);
+  const colleague = await createConfirmedAccount(request, 'Sven');
+  const name = `Harbor deal ${Date.now().toString(36)}`;
+  const created = (await callAs(request, ownerToken, '/opportunity/set', {
+    name,
+    notes: 'Two cranes and a warehouse.',
+    address: { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA', postal: '94105' },
+  })) as { opportunityId: number };
+  await callAs(request, ownerToken, '/opportunity/user/invite', {
+    opportunity_id: created.opportunityId,
+    email: colleague.email,
+  });
+  const invite = await waitForMail(colleague.email, /shared the opportunity/);
+  expect(new URL(invite.link).searchParams.get('user_id')).not.toBe('0');
+
+  await page.goto(invite.link);
+  await expect(page).toHaveURL(/\/signin$/);
+  await signInThroughForm(page, colleague.email, PASSWORD);
+  await expect(page).toHaveURL(/\/opportunities$/);
+  await expect(opportunityRow(page, name)).toContainText('Rita Rivera');
+  await opportunityRow(page, name).click();
+  await expect(page.getByRole('heading', { name })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shared With (1)' })).toBeVisible();
 });
