@@ -23,7 +23,12 @@ import { opportunityInviteLink } from '../../lib/links.js';
 import { findZipPlace } from '../address/address.service.js';
 import { requireLeadMember } from '../leads/leads.access.js';
 import * as users from '../users/users.service.js';
-import { opportunityNotFound, requireOpportunityOwner, requireOpportunityReader } from './opportunities.access.js';
+import {
+  canReadOpportunity,
+  opportunityNotFound,
+  requireOpportunityOwner,
+  requireOpportunityReader,
+} from './opportunities.access.js';
 import { opportunityInviteEmail } from './opportunities.emails.js';
 import * as q from './opportunities.queries.js';
 
@@ -342,12 +347,7 @@ async function findContactOf(db: DbOrTx, contactId: number, opportunityId: numbe
 /** The contact for a reader of its opportunity: 404 CONTACT_NOT_FOUND to anyone else. */
 async function requireContactReader(db: DbOrTx, contactId: number, userId: number): Promise<q.ContactRow> {
   const contact = await q.findContactById(db, contactId);
-  if (!contact) throw contactNotFound();
-  try {
-    await requireOpportunityReader(db, contact.opportunityId, userId);
-  } catch {
-    throw contactNotFound();
-  }
+  if (!contact || !(await canReadOpportunity(db, userId, contact.opportunityId))) throw contactNotFound();
   return contact;
 }
 
