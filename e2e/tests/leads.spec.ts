@@ -94,7 +94,7 @@ test('an owner adds a lead with the ZIP lookup, sees it in the list and opens it
   await expect(card.getByRole('link', { name: LEAD.email })).toHaveAttribute('href', `mailto:${LEAD.email}`);
   await expect(card.getByText(`${LEAD.street}, New York, NY ${LEAD.zip}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'EDIT', exact: true })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'CREATE OPPORTUNITY' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'CREATE OPPORTUNITY' })).toBeEnabled();
 
   // The map at the ZIP table's coordinates, with its marker (tiles are not reachable offline).
   const map = page.getByRole('region', { name: 'Map' });

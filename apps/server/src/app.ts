@@ -34,6 +34,7 @@ import { registerHealthRawRoutes } from './modules/health/health.routes.js';
 import { registerLeadRawRoutes, registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRawRoutes } from './modules/mail/dev-mail.routes.js';
+import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerAvatarRawRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -169,6 +170,7 @@ export async function buildApp({
     registerAddressRoutes,
     registerRatingRoutes,
     registerChatRoutes,
+    registerOpportunityRoutes,
   ]) {
     register(call, deps);
   }

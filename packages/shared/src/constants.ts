@@ -131,4 +131,11 @@ export const USER_SEARCH_PREFIX_MAX = 50;
 export const USER_SEARCH_LIMIT = 20;
 export const ADDRESS_STREET_MAX = 100;
 export const ADDRESS_CITY_MAX = 60;
+
+// Opportunities (spec 001 §5: limits 5 to 500 as observed; the invite expiry is ours, docs/decisions.md)
+export const OPPORTUNITY_NAME_MIN = 5;
+export const OPPORTUNITY_NAME_MAX = 500;
+export const OPPORTUNITY_NOTES_MIN = 5;
+export const OPPORTUNITY_NOTES_MAX = 500;
+export const OPPORTUNITY_INVITE_EXPIRY_DAYS = 7;
 export const LEAD_CSV_HEADERS = ['Id', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Company', 'Title'] as const;

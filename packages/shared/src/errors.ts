@@ -1,6 +1,7 @@
 import { CHAT_MESSAGES } from './api/chat.js';
 import { GROUP_MESSAGES } from './forms/group.js';
 import { LEAD_MESSAGES } from './forms/lead.js';
+import { OPPORTUNITY_MESSAGES } from './forms/opportunity.js';
 import { PAYMENT_MESSAGES } from './forms/payment.js';
 import { MESSAGES } from './messages.js';
 
@@ -85,6 +86,17 @@ export const ERRORS = {
   CHAT_ATTACHMENT_TYPE: { status: 415, message: CHAT_MESSAGES.attachmentType },
   CHAT_ATTACHMENT_NOT_FOUND: { status: 404, message: CHAT_MESSAGES.attachmentNotFound },
   CHAT_ATTACHMENT_LINK_INVALID: { status: 403, message: CHAT_MESSAGES.attachmentNotFound },
+  OPPORTUNITY_NOT_FOUND: { status: 404, message: OPPORTUNITY_MESSAGES.notFound },
+  OPPORTUNITY_OWNER_ONLY: { status: 403, message: OPPORTUNITY_MESSAGES.ownerOnly },
+  OPPORTUNITY_SHARE_NOT_FOUND: { status: 404, message: OPPORTUNITY_MESSAGES.shareNotFound },
+  OPPORTUNITY_INVITE_SELF: { status: 409, message: OPPORTUNITY_MESSAGES.inviteSelf },
+  OPPORTUNITY_ALREADY_SHARED: { status: 409, message: OPPORTUNITY_MESSAGES.inviteeAlreadyShared },
+  OPPORTUNITY_INVITE_INVALID: { status: 400, message: OPPORTUNITY_MESSAGES.inviteInvalid },
+  OPPORTUNITY_INVITE_EXPIRED: { status: 400, message: OPPORTUNITY_MESSAGES.inviteExpired },
+  OPPORTUNITY_INVITE_OTHER_ADDRESS: { status: 403, message: OPPORTUNITY_MESSAGES.inviteOtherAddress },
+  CONTACT_NOT_FOUND: { status: 404, message: OPPORTUNITY_MESSAGES.contactNotFound },
+  CONTACT_READ_ONLY: { status: 422, message: OPPORTUNITY_MESSAGES.contactReadOnly },
+  CONTACT_INFO_KEPT: { status: 422, message: OPPORTUNITY_MESSAGES.contactInfoKept },
   ADDRESS_ZIP_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.zipNotFound },
 
   // Billing

@@ -20,6 +20,7 @@ export * from './forms/feedback.js';
 export * from './forms/fields.js';
 export * from './forms/group.js';
 export * from './forms/lead.js';
+export * from './forms/opportunity.js';
 export * from './forms/payment.js';
 export * from './messages.js';
 export * from './oauth-state.js';

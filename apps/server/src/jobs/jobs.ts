@@ -6,6 +6,7 @@ import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
 import { runBillingCycle } from '../modules/billing/billing.service.js';
 import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
+import { forgetOpportunityInvitesTo } from '../modules/opportunities/opportunities.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
 import type { Job } from './runner.js';
 
@@ -26,6 +27,7 @@ export const eraseAccountsJob: Job = {
         await deleteAvatarOf(deps, id);
         await forgetFeedbackOf(deps, id);
         await forgetGroupInvitesTo(deps, email);
+        await forgetOpportunityInvitesTo(deps, email);
         await eraseUser(deps, id);
         deps.log.info({ userId: id }, 'account erased');
       }

@@ -10,7 +10,14 @@ function link(appUrl: string, path: string, params: Record<string, string | numb
 
 export function signupConfirmationLink(
   appUrl: string,
-  p: { token: string; email: string; groupId?: number; groupInviteCode?: string },
+  p: {
+    token: string;
+    email: string;
+    groupId?: number;
+    groupInviteCode?: string;
+    opportunityId?: number;
+    opportunityInviteCode?: string;
+  },
 ): string {
   return link(appUrl, '/email', {
     action: 'SIGNUP_CONFIRMATION',
@@ -18,6 +25,8 @@ export function signupConfirmationLink(
     email: p.email,
     group_id: p.groupId,
     group_invite_code: p.groupInviteCode,
+    opportunity_id: p.opportunityId,
+    opportunity_invite_code: p.opportunityInviteCode,
   });
 }
 
@@ -42,6 +51,20 @@ export function groupInviteLink(
     action: 'GROUP_INVITE',
     user_id: p.userId,
     group_id: p.groupId,
+    email: p.email,
+    invite_code: p.inviteCode,
+  });
+}
+
+/** The opportunity invite of ARCHITECTURE §4; userId is the invitee's account, 0 when the address has none. */
+export function opportunityInviteLink(
+  appUrl: string,
+  p: { userId: number; opportunityId: number; email: string; inviteCode: string },
+): string {
+  return link(appUrl, '/opportunity/user_invited', {
+    action: 'OPPORTUNITY_INVITE',
+    user_id: p.userId,
+    opportunity_id: p.opportunityId,
     email: p.email,
     invite_code: p.inviteCode,
   });

@@ -76,14 +76,33 @@ const loadChat = () => import('../features/chat');
 const ChatPage = lazyPage(() => loadChat().then((m) => m.ChatPage));
 const GroupRoomPage = lazyPage(() => loadChat().then((m) => m.GroupRoomPage));
 
+// Opportunities: the list, an opportunity's tabs (the Messages tab draws the chat area's conversation
+// of the opportunity's room), contact details and settings.
+const loadOpportunities = () => import('../features/opportunities');
+const OpportunitiesPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitiesPage));
+const OpportunityLayout = lazyPage(() => loadOpportunities().then((m) => m.OpportunityLayout));
+const OpportunityInformationPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunityInformationPage));
+const OpportunityMessagesPage = lazyPage(() =>
+  Promise.all([loadOpportunities(), loadChat()]).then(
+    ([opportunities, chat]) =>
+      function OpportunityMessages() {
+        return (
+          <opportunities.OpportunityMessagesPage
+            renderRoom={(roomId, emptyState) => (
+              <chat.RoomConversation roomId={roomId} hideTitle emptyState={emptyState} />
+            )}
+          />
+        );
+      },
+  ),
+);
+const OpportunityContactsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunityContactsPage));
+const ContactDetailsPage = lazyPage(() => loadOpportunities().then((m) => m.ContactDetailsPage));
+const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
+
 // Areas that later issues build, each with its title.
 const notBuiltProtected: Array<[path: string, title: string]> = [
   [ROUTES.activities, 'Activities'],
-  [ROUTES.opportunities, 'Opportunities'],
-  [ROUTES.opportunityInformation, 'Opportunity information'],
-  [ROUTES.messages, 'Opportunity messages'],
-  [ROUTES.contacts, 'Opportunity contacts'],
-  [ROUTES.contact, 'Contact details'],
   [ROUTES.adminManageUsers, 'Users'],
   [ROUTES.adminCrms, 'CRM integration'],
   [ROUTES.manageTerritories, 'Manage territories'],
@@ -147,6 +166,19 @@ const routes: RouteObject[] = [
               },
               { path: ROUTES.groupLead, element: <LeadDetailsPage /> },
               { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
+              { path: ROUTES.opportunities, element: <OpportunitiesPage /> },
+              {
+                path: ROUTES.opportunity,
+                element: <OpportunityLayout />,
+                children: [
+                  { index: true, element: <Navigate to="information" replace /> },
+                  { path: ROUTES.opportunityInformation, element: <OpportunityInformationPage /> },
+                  { path: ROUTES.opportunityMessages, element: <OpportunityMessagesPage /> },
+                  { path: ROUTES.opportunityContacts, element: <OpportunityContactsPage /> },
+                ],
+              },
+              { path: ROUTES.opportunityContact, element: <ContactDetailsPage /> },
+              { path: ROUTES.opportunitySettings, element: <OpportunitySettingsPage /> },
               { path: ROUTES.chatDirect, element: <ChatPage key="direct" kind="DIRECT" /> },
               { path: ROUTES.chatGroups, element: <ChatPage key="groups" kind="GROUP" /> },
               { path: ROUTES.chatOpportunities, element: <ChatPage key="opportunities" kind="OPPORTUNITY" /> },

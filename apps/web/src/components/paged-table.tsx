@@ -122,7 +122,7 @@ export function PagedTable<Row>({
 
   return (
     <Paper>
-      {/* Positioned, so the visually hidden header text stays inside its scroll frame. */}
+      {/* Positioned, so the visually hidden 'Actions' header scrolls with the table instead of widening the page. */}
       <TableContainer sx={{ position: 'relative' }}>
         <Table aria-label={label} sx={{ tableLayout: layout }}>
           <TableHead>

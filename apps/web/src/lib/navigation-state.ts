@@ -21,6 +21,8 @@ export const emailTokenState = z.object({
   email: z.string().min(1),
   group_id: z.string().optional(),
   group_invite_code: z.string().optional(),
+  opportunity_id: z.string().optional(),
+  opportunity_invite_code: z.string().optional(),
 });
 export type EmailTokenState = z.infer<typeof emailTokenState>;
 

@@ -1,22 +1,259 @@
 import { z } from 'zod';
+import { OPPORTUNITY_SORT } from '../constants.js';
+import { groupInviteEmailField } from '../forms/group.js';
+import { commentField, requireOneContact } from '../forms/lead.js';
+import {
+  contactFieldsShape,
+  opportunityAddressField,
+  opportunityNameField,
+  opportunityNotesField,
+} from '../forms/opportunity.js';
 import { text } from '../text.js';
-import { defineCall, idField } from './call.js';
+import { defineCall, idField, messageResponse } from './call.js';
+import { pageFields } from './groups.js';
+import { address } from './leads.js';
 
-// Opportunities: only the invite acceptance is declared so far (the web app's redirect
-// screen accepts a stored opportunity invite after sign-in); the rest comes with the opportunities issue.
+// Opportunities and their contacts. Who may do what
+// (docs/decisions.md, "Opportunities (issue 13)"): the owner edits, deletes, shares and manages
+// contacts; people it is shared with read it, its contacts and its room, and comment on contacts.
+// Every call that names an opportunity answers 404 OPPORTUNITY_NOT_FOUND to a stranger as to a
+// missing one, and 403 OPPORTUNITY_OWNER_ONLY to a shared user where only the owner may act.
 
+/** A person an opportunity is shared with ('Shared With'). */
+export const opportunityUser = z.object({
+  userId: z.number().int(),
+  fullName: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  sharedAt: z.string(),
+});
+export type OpportunityUser = z.infer<typeof opportunityUser>;
+
+/** An opportunity as its owner or a shared user sees it (list rows). */
+export const opportunity = z.object({
+  opportunityId: z.number().int(),
+  name: z.string(),
+  // The description.
+  notes: z.string(),
+  address,
+  createdBy: z.number().int(),
+  createdByName: z.string(),
+  sharedCount: z.number().int(),
+  // createdBy equals the caller: edit, remove, share, contacts.
+  isOwner: z.boolean(),
+  createdAt: z.string(),
+});
+export type Opportunity = z.infer<typeof opportunity>;
+
+/** /opportunity/get: the list row plus the shared list, the room and the caller's settings. */
+export const opportunityDetail = opportunity.extend({
+  users: z.array(opportunityUser),
+  contactsCount: z.number().int(),
+  // The opportunity's chat room (its Messages tab).
+  roomId: z.number().int(),
+  // The caller's 'Messages' notification toggle (settings).
+  settings: z.object({ messages: z.boolean() }),
+});
+export type OpportunityDetail = z.infer<typeof opportunityDetail>;
+
+/** An opportunity contact (spec 001 §3). */
+export const opportunityContact = z.object({
+  contactId: z.number().int(),
+  opportunityId: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  title: z.string(),
+  company: z.string(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  linkedin: z.string().nullable(),
+  notes: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OpportunityContact = z.infer<typeof opportunityContact>;
+
+export const opportunityIdRequest = z.strictObject({ opportunity_id: idField });
+
+// sort CREATED (newest first); data is the detail level (1 in the list): accepted, every level answers the same.
+export const opportunityListRequest = z.strictObject({
+  sort: z.literal(OPPORTUNITY_SORT).default(OPPORTUNITY_SORT),
+  data: z.number().int().min(0).max(10).optional(),
+  ...pageFields,
+});
+export const opportunityListResponse = z.object({
+  opportunities: z.array(opportunity),
+  totalCount: z.number().int(),
+});
+
+export const opportunityGetRequest = z.strictObject({
+  opportunity_id: idField,
+  data: z.number().int().min(0).max(10).optional(),
+});
+
+const opportunityFieldsShape = {
+  name: opportunityNameField,
+  notes: opportunityNotesField,
+  address: opportunityAddressField,
+};
+
+// lead_id (ours): CREATE OPPORTUNITY on a lead; the lead's person becomes the first contact.
+export const opportunitySetRequest = z.strictObject({ ...opportunityFieldsShape, lead_id: idField.optional() });
+export const opportunityUpdateRequest = z.strictObject({ opportunity_id: idField, ...opportunityFieldsShape });
+
+export const contactSetRequest = z
+  .strictObject({ opportunity_id: idField, contact_id: z.literal(0).optional(), ...contactFieldsShape })
+  .superRefine((v, ctx) => requireOneContact(v, ctx));
+// Edit mode: the names, company and title may be sent but not changed; contact info is not removed.
+export const contactUpdateRequest = z
+  .strictObject({ contact_id: idField, opportunity_id: idField, ...contactFieldsShape })
+  .superRefine((v, ctx) => requireOneContact(v, ctx));
+export const contactGetRequest = z.strictObject({ contact_id: idField });
+export const contactDeleteRequest = z.strictObject({ contact_id: idField, opportunity_id: idField });
+export const contactListRequest = z.strictObject({ opportunity_id: idField, ...pageFields });
+export const contactListResponse = z.object({ contacts: z.array(opportunityContact), totalCount: z.number().int() });
+
+export const opportunityInviteRequest = z.strictObject({ opportunity_id: idField, email: groupInviteEmailField });
 export const opportunityInviteAcceptRequest = z.strictObject({
   opportunity_id: idField,
   invite_code: text().trim().min(1).max(200),
 });
+// The owner takes a share back; a shared user may name themselves to leave.
+export const opportunityUserRemoveRequest = z.strictObject({ opportunity_id: idField, user_id: idField });
+
+export const opportunitySettingsRequest = z.strictObject({ opportunity_id: idField, messages: z.boolean() });
+
+// Contact comments: newest first, 50 a page.
+export const contactCommentListRequest = z.strictObject({ contact_id: idField, ...pageFields });
+/** A comment on a contact, shown to everyone on the opportunity. */
+export const contactComment = z.object({
+  messageId: z.number().int(),
+  roomId: z.number().int(),
+  message: z.string(),
+  user: z.object({
+    userId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    avatarUrl: z.string().nullable(),
+  }),
+  createdAt: z.string(),
+});
+export type ContactComment = z.infer<typeof contactComment>;
+
+export const contactCommentListResponse = z.object({ comments: z.array(contactComment), totalCount: z.number().int() });
+export const contactCommentSendRequest = z.strictObject({ contact_id: idField, message: commentField });
 
 export const opportunityCalls = {
+  list: defineCall({
+    path: '/opportunity/list',
+    auth: true,
+    summary: 'Opportunities the caller owns or is shared on, newest first (sort CREATED), 50 a page',
+    request: opportunityListRequest,
+    response: opportunityListResponse,
+  }),
+  get: defineCall({
+    path: '/opportunity/get',
+    auth: true,
+    summary: 'One opportunity with its shared list (owner and shared users)',
+    request: opportunityGetRequest,
+    response: opportunityDetail,
+  }),
+  set: defineCall({
+    path: '/opportunity/set',
+    auth: true,
+    summary: 'Create an opportunity (the caller owns it); with lead_id the lead’s person becomes its first contact',
+    request: opportunitySetRequest,
+    response: opportunityDetail,
+  }),
+  update: defineCall({
+    path: '/opportunity/update',
+    auth: true,
+    summary: 'Change an opportunity (owner)',
+    request: opportunityUpdateRequest,
+    response: opportunityDetail,
+  }),
+  delete: defineCall({
+    path: '/opportunity/delete',
+    auth: true,
+    summary: 'Delete an opportunity with its contacts, shares and room (owner)',
+    request: opportunityIdRequest,
+    response: messageResponse,
+  }),
+  contactList: defineCall({
+    path: '/opportunity/contact/list',
+    auth: true,
+    summary: 'An opportunity’s contacts, newest first, 50 a page (owner and shared users)',
+    request: contactListRequest,
+    response: contactListResponse,
+  }),
+  contactSet: defineCall({
+    path: '/opportunity/contact/set',
+    auth: true,
+    summary: 'Add a contact to an opportunity (owner)',
+    request: contactSetRequest,
+    response: opportunityContact,
+  }),
+  contactGet: defineCall({
+    path: '/opportunity/contact/get',
+    auth: true,
+    summary: 'One contact (owner and shared users of its opportunity)',
+    request: contactGetRequest,
+    response: opportunityContact,
+  }),
+  contactUpdate: defineCall({
+    path: '/opportunity/contact/update',
+    auth: true,
+    summary: 'Change a contact’s contact info and notes (owner)',
+    request: contactUpdateRequest,
+    response: opportunityContact,
+  }),
+  contactDelete: defineCall({
+    path: '/opportunity/contact/delete',
+    auth: true,
+    summary: 'Delete a contact (owner)',
+    request: contactDeleteRequest,
+    response: messageResponse,
+  }),
+  contactCommentList: defineCall({
+    path: '/opportunity/contact/comment/list',
+    auth: true,
+    summary: 'A contact’s comments, newest first, 50 a page (owner and shared users)',
+    request: contactCommentListRequest,
+    response: contactCommentListResponse,
+  }),
+  contactCommentSend: defineCall({
+    path: '/opportunity/contact/comment/send',
+    auth: true,
+    summary: 'Comment on a contact (owner and shared users)',
+    request: contactCommentSendRequest,
+    response: contactComment,
+  }),
+  invite: defineCall({
+    path: '/opportunity/user/invite',
+    auth: true,
+    summary: 'E-mail a single-use invite link to share the opportunity (owner)',
+    request: opportunityInviteRequest,
+    response: messageResponse,
+  }),
   inviteAccept: defineCall({
     path: '/opportunity/user/invite_accept',
     auth: true,
-    summary: 'Accept an opportunity invite with the e-mailed invite code',
+    summary: 'Accept an opportunity invite with the e-mailed invite code (the invited address only)',
     request: opportunityInviteAcceptRequest,
-    // Response shape: not shown in the spec; the web app reads nothing from it.
-    response: z.object({}),
+    response: opportunityDetail,
+  }),
+  userRemove: defineCall({
+    path: '/opportunity/user/remove',
+    auth: true,
+    summary: 'Take a share back (owner), or leave a shared opportunity (user_id = caller)',
+    request: opportunityUserRemoveRequest,
+    response: messageResponse,
+  }),
+  settingsUpdate: defineCall({
+    path: '/opportunity/settings/update',
+    auth: true,
+    summary: 'The caller’s Messages notification toggle for this opportunity (owner and shared users)',
+    request: opportunitySettingsRequest,
+    response: opportunityDetail,
   }),
 } as const;

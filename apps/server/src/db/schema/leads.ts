@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { groups } from './groups.js';
+import { opportunities } from './opportunities.js';
 import { users } from './users.js';
 
 // Leads: submitted to a group by a member, who owns it.
@@ -99,8 +100,8 @@ export const chatRooms = pgTable(
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
-    // The opportunities module owns that table; no foreign key so both can land in either order.
-    opportunityId: integer('opportunity_id'),
+    // An OPPORTUNITY room, made with its opportunity.
+    opportunityId: integer('opportunity_id').references(() => opportunities.id, { onDelete: 'cascade' }),
     // DIRECT rooms: the two people, lower id first.
     directUserLow: integer('direct_user_low').references(() => users.id),
     directUserHigh: integer('direct_user_high').references(() => users.id),

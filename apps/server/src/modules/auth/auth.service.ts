@@ -66,11 +66,19 @@ async function sendConfirmation(
   deps: AppDeps,
   user: users.UserRow,
   passwordHash: string,
-  invite: { groupId?: number; groupInviteCode?: string },
+  invite: SignupInvite,
 ): Promise<void> {
   const token = await createEmailToken(deps, user.id, 'SIGNUP_CONFIRMATION', passwordHash);
   const url = signupConfirmationLink(deps.config.appUrl, { token, email: user.email, ...invite });
   await deps.mailer.send(confirmationEmail(user.email, user.firstName, url));
+}
+
+/** An invite the person signed up with, carried by the confirmation link. */
+interface SignupInvite {
+  groupId?: number;
+  groupInviteCode?: string;
+  opportunityId?: number;
+  opportunityInviteCode?: string;
 }
 
 export interface SignupInput {
@@ -80,6 +88,8 @@ export interface SignupInput {
   password: string;
   group_invite_code?: string;
   group_id?: number;
+  opportunity_invite_code?: string;
+  opportunity_id?: number;
 }
 
 /** Always answers the same way, so sign-up does not reveal whether an address has an account. */
@@ -93,7 +103,12 @@ export async function signup(deps: AppDeps, input: SignupInput, ip: string): Pro
     ],
     deps.clock.now(),
   );
-  const invite = { groupId: input.group_id, groupInviteCode: input.group_invite_code };
+  const invite: SignupInvite = {
+    groupId: input.group_id,
+    groupInviteCode: input.group_invite_code,
+    opportunityId: input.opportunity_id,
+    opportunityInviteCode: input.opportunity_invite_code,
+  };
   const passwordHash = await hashPassword(input.password);
   const created = await users.createUser(deps.db, {
     role: 'SALES',

@@ -4,6 +4,7 @@ import { notFound } from '../../http/errors.js';
 import { businessRoom, chatRoomChannel, groupRoom, userRoom } from '../../realtime/rooms.js';
 import { isGroupMember } from '../groups/groups.access.js';
 import { findLeadRow, requireLeadMember } from '../leads/leads.access.js';
+import { canReadOpportunity } from '../opportunities/opportunities.access.js';
 import * as q from './chat.queries.js';
 
 // Who is in a chat room, read from its source at every call: a lead's room, the lead's group; a group's
@@ -25,8 +26,7 @@ export async function isRoomMember(db: DbOrTx, userId: number, room: q.ChatRoomR
     case 'DIRECT':
       return userId === room.directUserLow || userId === room.directUserHigh;
     case 'OPPORTUNITY':
-      // Refused until opportunities land: return room.opportunityId !== null && canReadOpportunity(db, userId, room.opportunityId);
-      return false;
+      return room.opportunityId !== null && canReadOpportunity(db, userId, room.opportunityId);
   }
 }
 
@@ -65,8 +65,16 @@ export async function deliveryRooms(db: DbOrTx, room: q.ChatRoomRow): Promise<st
 
 /** Every Socket.IO room a user's sockets belong in (besides `user:<id>`). */
 export async function socketRoomsOf(db: DbOrTx, userId: number): Promise<string[]> {
-  const [groupIds, businessId] = await Promise.all([q.groupIdsOfUser(db, userId), q.businessIdOfUser(db, userId)]);
-  return [...groupIds.map(groupRoom), ...(businessId === null ? [] : [businessRoom(businessId)])];
+  const [groupIds, businessId, opportunityRoomIds] = await Promise.all([
+    q.groupIdsOfUser(db, userId),
+    q.businessIdOfUser(db, userId),
+    q.opportunityRoomIdsOfUser(db, userId),
+  ]);
+  return [
+    ...groupIds.map(groupRoom),
+    ...(businessId === null ? [] : [businessRoom(businessId)]),
+    ...opportunityRoomIds.map(chatRoomChannel),
+  ];
 }
 
 /** The Socket.IO rooms joining chat room `roomId` by id gives, or null to a non-member. */

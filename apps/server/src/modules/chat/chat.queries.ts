@@ -98,8 +98,10 @@ export function memberRoomsCondition(userId: number, kind: ChatRoomKind, groupin
     case 'DIRECT':
       return sql`r.kind = 'DIRECT' and (r.direct_user_low = ${userId} or r.direct_user_high = ${userId})
         ${groupingId === undefined ? sql`` : sql`and ${groupingId} in (r.direct_user_low, r.direct_user_high)`}`;
-    // Opportunity rooms are listed once opportunities can be read here; until then none.
+    // The opportunities the caller owns or that are shared with them.
     case 'OPPORTUNITY':
+      return sql`r.kind = 'OPPORTUNITY' and r.opportunity_id in (${opportunityIdsOf(userId)})
+        ${groupingId === undefined ? sql`` : sql`and r.opportunity_id = ${groupingId}`}`;
     case 'LEAD':
       return sql`false`;
   }
@@ -454,4 +456,16 @@ export async function visiblePeople(db: DbOrTx, userId: number, ids: number[]): 
           or (r.direct_user_high = ${userId} and r.direct_user_low = u.id))))
     order by u.id`);
   return rows;
+}
+
+const opportunityIdsOf = (userId: number) =>
+  sql`select id from opportunities where created_by = ${userId}
+    union select opportunity_id from opportunity_shares where user_id = ${userId}`;
+
+/** The chat rooms of the opportunities a user owns or that are shared with them. */
+export async function opportunityRoomIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`select id from chat_rooms where kind = 'OPPORTUNITY' and opportunity_id in (${opportunityIdsOf(userId)})`,
+  );
+  return rows.map((row) => row.id);
 }

@@ -1,4 +1,4 @@
-// Chat (spec 001 §2, §7): the four chat pages and the conversation a route composes (a group's or an
+// Chat: the four chat pages and the conversation a route composes (a group's or an
 // opportunity's Messages tab), loaded as one code-split area.
 export { RoomConversation } from './components/room-conversation';
 export { ChatPage } from './pages/chat-page';

@@ -20,6 +20,16 @@ describe('resolveEmailLink', () => {
     });
   });
 
+  it('opens sign-up confirmation with the opportunity invite when there is one', () => {
+    const link = query(
+      'action=SIGNUP_CONFIRMATION&token=t4&email=d%40example.com&opportunity_id=7&opportunity_invite_code=abc',
+    );
+    expect(resolveEmailLink(link, false)).toEqual({
+      to: ROUTES.signupConfirmation,
+      state: { token: 't4', email: 'd@example.com', opportunity_id: '7', opportunity_invite_code: 'abc' },
+    });
+  });
+
   it('opens sign-up confirmation without invite fields when the link has none', () => {
     expect(resolveEmailLink(query('action=SIGNUP_CONFIRMATION&token=t3&email=c%40example.com'), false)).toEqual({
       to: ROUTES.signupConfirmation,

@@ -9,7 +9,7 @@ export interface LinkTarget {
   state?: AuthNavigationState | EmailTokenState;
 }
 
-/** `/email?action=…&token=…&email=…[&group_id=…&group_invite_code=…]` */
+/** `/email?action=…&token=…&email=…[&group_id=…&group_invite_code=…][&opportunity_id=…&opportunity_invite_code=…]` */
 export function resolveEmailLink(query: URLSearchParams, isSignedIn: boolean): LinkTarget {
   const action = query.get('action');
   // A business invite asks the person to install the app, signed in or not.
@@ -24,7 +24,13 @@ export function resolveEmailLink(query: URLSearchParams, isSignedIn: boolean): L
     const groupId = query.get('group_id');
     const groupInviteCode = query.get('group_invite_code');
     const groupInvite = groupId && groupInviteCode ? { group_id: groupId, group_invite_code: groupInviteCode } : {};
-    return { to: ROUTES.signupConfirmation, state: { token, email, ...groupInvite } };
+    const opportunityId = query.get('opportunity_id');
+    const opportunityInviteCode = query.get('opportunity_invite_code');
+    const opportunityInvite =
+      opportunityId && opportunityInviteCode
+        ? { opportunity_id: opportunityId, opportunity_invite_code: opportunityInviteCode }
+        : {};
+    return { to: ROUTES.signupConfirmation, state: { token, email, ...groupInvite, ...opportunityInvite } };
   }
   return { to: ROUTES.redirect };
 }

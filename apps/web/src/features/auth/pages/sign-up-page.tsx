@@ -30,14 +30,25 @@ export function SignUpPage() {
   });
 
   const submit = handleSubmit(async ({ firstName, lastName, email, password }) => {
-    // Someone invited to a group signs up with the invite, so the group is joined on confirmation.
+    // Someone invited to a group or an opportunity signs up with the invite: the confirmation link
+    // carries it, and the invite is accepted once the address is confirmed.
     const { inviteAction, inviteId, inviteCode } = navState;
+    const hasInvite = Boolean(inviteId && inviteCode);
     const groupInvite =
-      inviteAction === 'GROUP_INVITE' && inviteId && inviteCode
-        ? { group_id: Number(inviteId), group_invite_code: inviteCode }
+      hasInvite && inviteAction === 'GROUP_INVITE' ? { group_id: Number(inviteId), group_invite_code: inviteCode } : {};
+    const opportunityInvite =
+      hasInvite && inviteAction === 'OPPORTUNITY_INVITE'
+        ? { opportunity_id: Number(inviteId), opportunity_invite_code: inviteCode }
         : {};
     try {
-      await emailSignup({ first_name: firstName, last_name: lastName, email, password, ...groupInvite }).unwrap();
+      await emailSignup({
+        first_name: firstName,
+        last_name: lastName,
+        email,
+        password,
+        ...groupInvite,
+        ...opportunityInvite,
+      }).unwrap();
       // The page itself says so (one message, not a snackbar as well).
       setIsCreated(true);
     } catch (error) {

@@ -34,9 +34,15 @@ export function SignupConfirmationPage() {
     confirmAction({ token: link.token, action: 'SIGNUP_CONFIRMATION' })
       .unwrap()
       .then((tokens) => {
-        // The group invite the account was created with is accepted by the redirect screen.
+        // The invite the account was created with is accepted by the redirect screen.
         if (link.group_id && link.group_invite_code) {
           storeInvite({ inviteId: link.group_id, inviteCode: link.group_invite_code, inviteAction: 'GROUP_INVITE' });
+        } else if (link.opportunity_id && link.opportunity_invite_code) {
+          storeInvite({
+            inviteId: link.opportunity_id,
+            inviteCode: link.opportunity_invite_code,
+            inviteAction: 'OPPORTUNITY_INVITE',
+          });
         }
         dispatch(startSession(tokens));
         setOutcome({ status: 'confirmed' });

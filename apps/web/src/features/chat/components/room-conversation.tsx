@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useAppSelector } from '../../../core/hooks';
 import { errorMessage } from '../../../lib/api-error';
@@ -40,6 +40,8 @@ interface RoomConversationProps {
   onBack?: () => void;
   /** Hide the room's own title (a page that already names it, such as a group's Messages tab). */
   hideTitle?: boolean;
+  /** Shown while the room has no message (the opportunity's tab has the spec's own). */
+  emptyState?: ReactNode;
 }
 
 /**
@@ -47,7 +49,7 @@ interface RoomConversationProps {
  * the author's edit and delete, mute, and the composer. A route composes it (a chat page, a group's or
  * an opportunity's Messages tab); it fills the height it is given.
  */
-export function RoomConversation({ roomId, onBack, hideTitle = false }: RoomConversationProps) {
+export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState }: RoomConversationProps) {
   const userId = useAppSelector((state) => state.session.userId);
   const room = useGetRoomQuery(roomId);
   const { state, hasOlder, isLoadingOlder, error, loadOlder, apply } = useRoomMessages(roomId);
@@ -210,11 +212,13 @@ export function RoomConversation({ roomId, onBack, hideTitle = false }: RoomConv
               <CircularProgress size={28} aria-label="Loading messages" />
             </Box>
           )}
-          {state.isLoaded && messages.length === 0 && (
-            <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4, px: 2 }}>
-              No messages yet. Say hello!
-            </Typography>
-          )}
+          {state.isLoaded &&
+            messages.length === 0 &&
+            (emptyState ?? (
+              <Typography color="text.secondary" sx={{ textAlign: 'center', py: 4, px: 2 }}>
+                No messages yet. Say hello!
+              </Typography>
+            ))}
           {days.map((day) => (
             <Box key={day.key} component="section" aria-label={day.heading}>
               <Divider sx={{ my: 1, typography: 'caption', color: 'text.secondary' }}>

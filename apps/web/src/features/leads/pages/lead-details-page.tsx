@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage, isApiError } from '../../../lib/api-error';
@@ -20,10 +20,7 @@ import { LeadComments } from '../components/lead-comments';
 import { LeadDialog } from '../components/lead-dialog';
 
 // Leaflet is its own chunk: the lead list never downloads it.
-const LeadMap = lazy(() => import('../components/lead-map').then((m) => ({ default: m.LeadMap })));
-
-// Opportunities come with their own issue: the button is there, disabled, and says so.
-const opportunitiesLater = 'Creating an opportunity from a lead comes with the opportunities part of LeadCircle.';
+const LeadMap = lazy(() => import('../../../components/location-map').then((m) => ({ default: m.LocationMap })));
 
 /**
  * Lead details: back to the group's leads, CREATE OPPORTUNITY, EDIT for its owner;
@@ -42,6 +39,7 @@ export function LeadDetailsPage() {
     if (leadId !== 0) void refetch();
   });
   const [isEditing, setIsEditing] = useState(false);
+  const navigate = useNavigate();
   const backTo = groupId ? routePath(ROUTES.groupLeads, { group_id: groupId }) : ROUTES.groups;
 
   // A refetch that fails for a moment keeps the lead on screen; a lead deleted or out of reach does not.
@@ -99,14 +97,10 @@ export function LeadDetailsPage() {
         </Typography>
         {lead.data && (
           <>
-            <Tooltip title={opportunitiesLater}>
-              {/* A disabled button gets no pointer events: the tooltip needs a wrapper. */}
-              <span>
-                <Button variant="outlined" disabled>
-                  CREATE OPPORTUNITY
-                </Button>
-              </span>
-            </Tooltip>
+            {/* The opportunity list opens its create dialog prefilled from this lead. */}
+            <Button variant="outlined" onClick={() => navigate(`${ROUTES.opportunities}?lead_id=${leadId}`)}>
+              CREATE OPPORTUNITY
+            </Button>
             {lead.data.isOwner && (
               <Button variant="contained" onClick={() => setIsEditing(true)}>
                 EDIT

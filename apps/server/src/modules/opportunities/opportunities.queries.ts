@@ -1,0 +1,312 @@
+import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import {
+  chatRooms,
+  opportunities,
+  opportunityContactComments,
+  opportunityContacts,
+  opportunityInvites,
+  opportunityShares,
+  opportunityUserSettings,
+  users,
+} from '../../db/schema/index.js';
+
+export type OpportunityRow = typeof opportunities.$inferSelect;
+export type NewOpportunity = typeof opportunities.$inferInsert;
+export type OpportunityFields = Omit<NewOpportunity, 'id' | 'createdBy' | 'createdAt' | 'updatedAt'>;
+export type ContactRow = typeof opportunityContacts.$inferSelect;
+export type NewContact = typeof opportunityContacts.$inferInsert;
+export type InviteRow = typeof opportunityInvites.$inferSelect;
+
+export async function findOpportunityById(db: DbOrTx, id: number): Promise<OpportunityRow | undefined> {
+  const [row] = await db.select().from(opportunities).where(eq(opportunities.id, id));
+  return row;
+}
+
+export async function isSharedWith(db: DbOrTx, opportunityId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: opportunityShares.userId })
+    .from(opportunityShares)
+    .where(and(eq(opportunityShares.opportunityId, opportunityId), eq(opportunityShares.userId, userId)));
+  return row !== undefined;
+}
+
+/** Creates the opportunity with its OPPORTUNITY chat room; answers its id. */
+export async function insertOpportunityWithRoom(db: DbOrTx, values: NewOpportunity): Promise<number> {
+  const [row] = await db.insert(opportunities).values(values).returning({ id: opportunities.id });
+  await db.insert(chatRooms).values({ kind: 'OPPORTUNITY', opportunityId: row!.id, createdAt: values.createdAt });
+  return row!.id;
+}
+
+export async function updateOpportunity(db: DbOrTx, id: number, values: Partial<NewOpportunity>): Promise<void> {
+  await db.update(opportunities).set(values).where(eq(opportunities.id, id));
+}
+
+export async function deleteOpportunity(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(opportunities).where(eq(opportunities.id, id));
+}
+
+// What the caller may see: the opportunities they own or are shared on.
+const visibleTo = (userId: number) =>
+  or(
+    eq(opportunities.createdBy, userId),
+    sql`exists (select 1 from ${opportunityShares} where ${opportunityShares.opportunityId} = ${opportunities.id} and ${opportunityShares.userId} = ${userId})`,
+  );
+
+const rowColumns = {
+  opportunity: opportunities,
+  ownerFirstName: users.firstName,
+  ownerLastName: users.lastName,
+  ownerHidden: sql<boolean>`${users.deletionRequestedAt} is not null`,
+};
+export type OpportunityViewRow = {
+  opportunity: OpportunityRow;
+  ownerFirstName: string;
+  ownerLastName: string;
+  ownerHidden: boolean;
+};
+
+/** Sort CREATED: newest first, a page at a time. */
+export async function listOpportunitiesOfUser(
+  db: DbOrTx,
+  userId: number,
+  page: { offset: number; limit: number },
+): Promise<OpportunityViewRow[]> {
+  return db
+    .select(rowColumns)
+    .from(opportunities)
+    .innerJoin(users, eq(users.id, opportunities.createdBy))
+    .where(visibleTo(userId))
+    .orderBy(desc(opportunities.createdAt), desc(opportunities.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countOpportunitiesOfUser(db: DbOrTx, userId: number): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(opportunities).where(visibleTo(userId));
+  return row?.n ?? 0;
+}
+
+export async function findOpportunityView(db: DbOrTx, id: number): Promise<OpportunityViewRow | undefined> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(opportunities)
+    .innerJoin(users, eq(users.id, opportunities.createdBy))
+    .where(eq(opportunities.id, id));
+  return row;
+}
+
+// People whose account is hidden (deletion requested) are not listed or counted.
+const visibleUser = isNull(users.deletionRequestedAt);
+
+export async function countSharesByOpportunity(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ opportunityId: opportunityShares.opportunityId, n: count() })
+    .from(opportunityShares)
+    .innerJoin(users, eq(users.id, opportunityShares.userId))
+    .where(and(inArray(opportunityShares.opportunityId, ids), visibleUser))
+    .groupBy(opportunityShares.opportunityId);
+  return new Map(rows.map((r) => [r.opportunityId, r.n]));
+}
+
+export async function listSharedUsers(db: DbOrTx, opportunityId: number) {
+  return db
+    .select({
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      avatarKey: users.avatarKey,
+      sharedAt: opportunityShares.createdAt,
+    })
+    .from(opportunityShares)
+    .innerJoin(users, eq(users.id, opportunityShares.userId))
+    .where(and(eq(opportunityShares.opportunityId, opportunityId), visibleUser))
+    .orderBy(asc(opportunityShares.createdAt), asc(users.id));
+}
+
+/** Adds a share; false when the user already has one. */
+export async function insertShare(
+  db: DbOrTx,
+  values: { opportunityId: number; userId: number; createdAt: Date },
+): Promise<boolean> {
+  const rows = await db.insert(opportunityShares).values(values).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+/** Takes a share back; false when there was none. */
+export async function deleteShare(db: DbOrTx, opportunityId: number, userId: number): Promise<boolean> {
+  const rows = await db
+    .delete(opportunityShares)
+    .where(and(eq(opportunityShares.opportunityId, opportunityId), eq(opportunityShares.userId, userId)))
+    .returning();
+  await db
+    .delete(opportunityUserSettings)
+    .where(and(eq(opportunityUserSettings.opportunityId, opportunityId), eq(opportunityUserSettings.userId, userId)));
+  return rows.length > 0;
+}
+
+export async function findRoomId(db: DbOrTx, opportunityId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.opportunityId, opportunityId));
+  return row?.id;
+}
+
+export async function findMessagesEnabled(db: DbOrTx, opportunityId: number, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ on: opportunityUserSettings.messagesEnabled })
+    .from(opportunityUserSettings)
+    .where(and(eq(opportunityUserSettings.opportunityId, opportunityId), eq(opportunityUserSettings.userId, userId)));
+  return row?.on ?? true;
+}
+
+export async function upsertMessagesEnabled(
+  db: DbOrTx,
+  values: { opportunityId: number; userId: number; messagesEnabled: boolean; updatedAt: Date },
+): Promise<void> {
+  await db
+    .insert(opportunityUserSettings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [opportunityUserSettings.opportunityId, opportunityUserSettings.userId],
+      set: { messagesEnabled: values.messagesEnabled, updatedAt: values.updatedAt },
+    });
+}
+
+// Invites
+
+export async function insertInvite(db: DbOrTx, values: typeof opportunityInvites.$inferInsert): Promise<void> {
+  await db.insert(opportunityInvites).values(values);
+}
+
+export async function findInvite(db: DbOrTx, opportunityId: number, codeHash: string): Promise<InviteRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(opportunityInvites)
+    .where(and(eq(opportunityInvites.opportunityId, opportunityId), eq(opportunityInvites.codeHash, codeHash)));
+  return row;
+}
+
+/** Spends an invite; false when another request spent it first. */
+export async function useInvite(db: DbOrTx, id: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(opportunityInvites)
+    .set({ usedAt: now })
+    .where(and(eq(opportunityInvites.id, id), isNull(opportunityInvites.usedAt)))
+    .returning({ id: opportunityInvites.id });
+  return rows.length > 0;
+}
+
+export async function deleteInvitesTo(db: DbOrTx, email: string): Promise<void> {
+  await db.delete(opportunityInvites).where(eq(opportunityInvites.email, email));
+}
+
+// Contacts
+
+export async function insertContact(db: DbOrTx, values: NewContact): Promise<number> {
+  const [row] = await db.insert(opportunityContacts).values(values).returning({ id: opportunityContacts.id });
+  return row!.id;
+}
+
+export async function findContactById(db: DbOrTx, id: number): Promise<ContactRow | undefined> {
+  const [row] = await db.select().from(opportunityContacts).where(eq(opportunityContacts.id, id));
+  return row;
+}
+
+export async function updateContact(db: DbOrTx, id: number, values: Partial<NewContact>): Promise<void> {
+  await db.update(opportunityContacts).set(values).where(eq(opportunityContacts.id, id));
+}
+
+export async function deleteContact(db: DbOrTx, id: number): Promise<void> {
+  await db.delete(opportunityContacts).where(eq(opportunityContacts.id, id));
+}
+
+export async function listContacts(
+  db: DbOrTx,
+  opportunityId: number,
+  page: { offset: number; limit: number },
+): Promise<ContactRow[]> {
+  return db
+    .select()
+    .from(opportunityContacts)
+    .where(eq(opportunityContacts.opportunityId, opportunityId))
+    .orderBy(desc(opportunityContacts.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countContacts(db: DbOrTx, opportunityId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(opportunityContacts)
+    .where(eq(opportunityContacts.opportunityId, opportunityId));
+  return row?.n ?? 0;
+}
+
+// Contact comments
+
+export async function insertComment(
+  db: DbOrTx,
+  values: { contactId: number; userId: number; message: string; createdAt: Date },
+): Promise<number> {
+  const [row] = await db
+    .insert(opportunityContactComments)
+    .values(values)
+    .returning({ id: opportunityContactComments.id });
+  return row!.id;
+}
+
+const commentColumns = {
+  messageId: opportunityContactComments.id,
+  contactId: opportunityContactComments.contactId,
+  message: opportunityContactComments.message,
+  createdAt: opportunityContactComments.createdAt,
+  userId: users.id,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  avatarKey: users.avatarKey,
+  authorHidden: users.deletionRequestedAt,
+};
+export type CommentRow = {
+  messageId: number;
+  contactId: number;
+  message: string;
+  createdAt: Date;
+  userId: number;
+  firstName: string;
+  lastName: string;
+  avatarKey: string | null;
+  authorHidden: Date | null;
+};
+
+export async function listComments(
+  db: DbOrTx,
+  contactId: number,
+  page: { offset: number; limit: number },
+): Promise<CommentRow[]> {
+  return db
+    .select(commentColumns)
+    .from(opportunityContactComments)
+    .innerJoin(users, eq(users.id, opportunityContactComments.userId))
+    .where(eq(opportunityContactComments.contactId, contactId))
+    .orderBy(desc(opportunityContactComments.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countComments(db: DbOrTx, contactId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(opportunityContactComments)
+    .where(eq(opportunityContactComments.contactId, contactId));
+  return row?.n ?? 0;
+}
+
+export async function findComment(db: DbOrTx, id: number): Promise<CommentRow | undefined> {
+  const [row] = await db
+    .select(commentColumns)
+    .from(opportunityContactComments)
+    .innerJoin(users, eq(users.id, opportunityContactComments.userId))
+    .where(eq(opportunityContactComments.id, id));
+  return row;
+}

@@ -1,0 +1,495 @@
+import crypto from 'node:crypto';
+import {
+  type ContactComment,
+  type ContactInfoKind,
+  type contactSetRequest,
+  type contactUpdateRequest,
+  normalizePhone,
+  OPPORTUNITY_INVITE_EXPIRY_DAYS,
+  OPPORTUNITY_MESSAGES,
+  type Opportunity,
+  type OpportunityContact,
+  type OpportunityDetail,
+  type opportunitySetRequest,
+  type opportunityUpdateRequest,
+  SERVER_EVENTS,
+} from '@leadcircle/shared';
+import type { z } from 'zod';
+import type { AppDeps } from '../../app-deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
+import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
+import { HOUR_MS } from '../../lib/clock.js';
+import { opportunityInviteLink } from '../../lib/links.js';
+import { chatRoomChannel, joinSockets, leaveSockets, userRoom } from '../../realtime/rooms.js';
+import * as users from '../accounts/accounts.service.js';
+import { findZipPlace } from '../address/address.service.js';
+import { requireLeadMember } from '../leads/leads.access.js';
+import {
+  canReadOpportunity,
+  opportunityNotFound,
+  requireOpportunityOwner,
+  requireOpportunityReader,
+} from './opportunities.access.js';
+import { opportunityInviteEmail } from './opportunities.emails.js';
+import * as q from './opportunities.queries.js';
+
+// Opportunities and contacts (issue 13): spec 000 §4, 001 §2, §3, §5, §6, §7; who may do what in
+// docs/decisions.md "Opportunities (issue 13)".
+
+const INVITE_EXPIRY_MS = OPPORTUNITY_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
+const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+const contactNotFound = () => notFound('CONTACT_NOT_FOUND', OPPORTUNITY_MESSAGES.contactNotFound);
+
+type AddressInput = z.output<typeof opportunitySetRequest>['address'];
+
+/** The stored address: coordinates from the ZIP when not given (an unknown ZIP leaves no map position). */
+async function addressValues(a: AddressInput) {
+  const hasCoordinates = a.latitude != null && a.longitude != null;
+  const zip = hasCoordinates ? undefined : await findZipPlace(a.postal);
+  return {
+    streetOne: a.street_one,
+    streetTwo: a.street_two || null,
+    city: a.city,
+    stateAbbrv: a.state_abbrv,
+    postal: a.postal,
+    placeId: a.place_id || null,
+    latitude: hasCoordinates ? a.latitude! : (zip?.latitude ?? null),
+    longitude: hasCoordinates ? a.longitude! : (zip?.longitude ?? null),
+  };
+}
+
+function toOpportunity(row: q.OpportunityViewRow, viewerId: number, sharedCount: number): Opportunity {
+  const o = row.opportunity;
+  return {
+    opportunityId: o.id,
+    name: o.name,
+    notes: o.notes,
+    address: {
+      streetOne: o.streetOne,
+      streetTwo: o.streetTwo,
+      city: o.city,
+      stateAbbrv: o.stateAbbrv,
+      postal: o.postal,
+      placeId: o.placeId,
+      latitude: o.latitude,
+      longitude: o.longitude,
+    },
+    createdBy: o.createdBy,
+    createdByName: users.displayName(row.ownerFirstName, row.ownerLastName, row.ownerHidden),
+    sharedCount,
+    isOwner: o.createdBy === viewerId,
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+async function presentDetail(db: DbOrTx, opportunityId: number, viewerId: number): Promise<OpportunityDetail> {
+  const row = await q.findOpportunityView(db, opportunityId);
+  if (!row) throw opportunityNotFound();
+  const [shared, contactsCount, roomId, messages] = await Promise.all([
+    q.listSharedUsers(db, opportunityId),
+    q.countContacts(db, opportunityId),
+    q.findRoomId(db, opportunityId),
+    q.findMessagesEnabled(db, opportunityId, viewerId),
+  ]);
+  return {
+    ...toOpportunity(row, viewerId, shared.length),
+    users: shared.map((u) => ({
+      userId: u.userId,
+      fullName: `${u.firstName} ${u.lastName}`.trim(),
+      email: u.email,
+      avatarUrl: users.avatarUrlOf(u.avatarKey),
+      sharedAt: u.sharedAt.toISOString(),
+    })),
+    contactsCount,
+    roomId: roomId ?? 0,
+    settings: { messages },
+  };
+}
+
+function toContact(c: q.ContactRow): OpportunityContact {
+  return {
+    contactId: c.id,
+    opportunityId: c.opportunityId,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    fullName: `${c.firstName} ${c.lastName}`,
+    title: c.title,
+    company: c.company,
+    phone: c.phone,
+    email: c.email,
+    linkedin: c.linkedin,
+    notes: c.notes,
+    createdAt: c.createdAt.toISOString(),
+  };
+}
+
+export async function listOpportunities(
+  deps: AppDeps,
+  userId: number,
+  page: { start_position: number; get_next: number },
+): Promise<{ opportunities: Opportunity[]; totalCount: number }> {
+  const [rows, totalCount] = await Promise.all([
+    q.listOpportunitiesOfUser(deps.db, userId, { offset: page.start_position, limit: page.get_next }),
+    q.countOpportunitiesOfUser(deps.db, userId),
+  ]);
+  const counts = await q.countSharesByOpportunity(
+    deps.db,
+    rows.map((r) => r.opportunity.id),
+  );
+  return {
+    opportunities: rows.map((r) => toOpportunity(r, userId, counts.get(r.opportunity.id) ?? 0)),
+    totalCount,
+  };
+}
+
+export async function getOpportunity(deps: AppDeps, userId: number, opportunityId: number): Promise<OpportunityDetail> {
+  await requireOpportunityReader(deps.db, opportunityId, userId);
+  return presentDetail(deps.db, opportunityId, userId);
+}
+
+/**
+ * The caller creates an opportunity and owns it; its chat room is made with it. With lead_id (CREATE
+ * OPPORTUNITY on a lead, members of the lead's group) the lead's person becomes its first contact.
+ */
+export async function createOpportunity(
+  deps: AppDeps,
+  userId: number,
+  input: z.output<typeof opportunitySetRequest>,
+): Promise<OpportunityDetail> {
+  const lead = input.lead_id === undefined ? null : (await requireLeadMember(deps.db, input.lead_id, userId)).lead;
+  const now = deps.clock.now();
+  const opportunityId = await deps.db.transaction(async (tx) => {
+    const id = await q.insertOpportunityWithRoom(tx, {
+      name: input.name,
+      notes: input.notes,
+      ...(await addressValues(input.address)),
+      createdBy: userId,
+      createdAt: now,
+      updatedAt: now,
+    });
+    if (lead) {
+      await q.insertContact(tx, {
+        opportunityId: id,
+        createdBy: userId,
+        firstName: lead.firstName,
+        lastName: lead.lastName,
+        title: lead.title,
+        company: lead.company,
+        email: lead.email,
+        phone: lead.phone,
+        linkedin: lead.linkedin,
+        notes: lead.notes,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
+    return id;
+  });
+  return presentDetail(deps.db, opportunityId, userId);
+}
+
+export async function updateOpportunity(
+  deps: AppDeps,
+  userId: number,
+  input: z.output<typeof opportunityUpdateRequest>,
+): Promise<OpportunityDetail> {
+  await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
+  await q.updateOpportunity(deps.db, input.opportunity_id, {
+    name: input.name,
+    notes: input.notes,
+    ...(await addressValues(input.address)),
+    updatedAt: deps.clock.now(),
+  });
+  return presentDetail(deps.db, input.opportunity_id, userId);
+}
+
+export async function deleteOpportunity(
+  deps: AppDeps,
+  userId: number,
+  opportunityId: number,
+): Promise<{ message: string }> {
+  await requireOpportunityOwner(deps.db, opportunityId, userId);
+  const roomId = await q.findRoomId(deps.db, opportunityId);
+  await q.deleteOpportunity(deps.db, opportunityId);
+  if (roomId !== undefined) roomLeft(deps, roomId);
+  return { message: OPPORTUNITY_MESSAGES.deleted };
+}
+
+// Sharing
+
+export async function inviteToOpportunity(
+  deps: AppDeps,
+  userId: number,
+  input: { opportunity_id: number; email: string },
+): Promise<{ message: string }> {
+  const opportunity = await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
+  const email = users.normalizeEmail(input.email);
+  const inviter = await users.findUserById(deps, userId);
+  if (inviter && users.normalizeEmail(inviter.email) === email) {
+    throw conflict('OPPORTUNITY_INVITE_SELF', OPPORTUNITY_MESSAGES.inviteSelf);
+  }
+  const invitee = await users.findUserByEmail(deps, email);
+  const inviteeId = invitee && !invitee.deletionRequestedAt ? invitee.id : 0;
+  if (inviteeId !== 0 && (await q.isSharedWith(deps.db, opportunity.id, inviteeId))) {
+    throw conflict('OPPORTUNITY_ALREADY_SHARED', OPPORTUNITY_MESSAGES.inviteeAlreadyShared);
+  }
+  const now = deps.clock.now();
+  await consumeRateLimits(
+    deps.db,
+    [{ key: `opportunity-invite:user:${userId}`, rule: RATE_LIMITS.opportunityInvitePerUser }],
+    now,
+  );
+  const code = crypto.randomBytes(24).toString('base64url');
+  await q.insertInvite(deps.db, {
+    opportunityId: opportunity.id,
+    email,
+    codeHash: hashInviteCode(code),
+    invitedBy: userId,
+    expiresAt: new Date(now.getTime() + INVITE_EXPIRY_MS),
+    createdAt: now,
+  });
+  const url = opportunityInviteLink(deps.config.appUrl, {
+    userId: inviteeId,
+    opportunityId: opportunity.id,
+    email,
+    inviteCode: code,
+  });
+  const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A LeadCircle member';
+  await deps.mailer.send(opportunityInviteEmail(email, { inviterName, opportunityName: opportunity.name, url }));
+  return { message: OPPORTUNITY_MESSAGES.inviteSent };
+}
+
+/** Accepts an e-mailed invite: single use, for the invited address only, within the expiry. */
+export async function acceptInvite(
+  deps: AppDeps,
+  userId: number,
+  input: { opportunity_id: number; invite_code: string },
+): Promise<OpportunityDetail> {
+  const invite = await q.findInvite(deps.db, input.opportunity_id, hashInviteCode(input.invite_code));
+  if (!invite || invite.usedAt) throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
+  const now = deps.clock.now();
+  if (invite.expiresAt.getTime() <= now.getTime()) {
+    throw badRequest('OPPORTUNITY_INVITE_EXPIRED', OPPORTUNITY_MESSAGES.inviteExpired);
+  }
+  const user = await users.findUserById(deps, userId);
+  if (!user || users.normalizeEmail(user.email) !== invite.email) {
+    throw forbidden('OPPORTUNITY_INVITE_OTHER_ADDRESS', OPPORTUNITY_MESSAGES.inviteOtherAddress);
+  }
+  const opportunity = await q.findOpportunityById(deps.db, invite.opportunityId);
+  if (!opportunity) throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
+  await deps.db.transaction(async (tx) => {
+    if (!(await q.useInvite(tx, invite.id, now))) {
+      throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
+    }
+    // The owner holds it already; a second invite to a shared user is spent all the same.
+    if (opportunity.createdBy !== userId) {
+      await q.insertShare(tx, { opportunityId: invite.opportunityId, userId, createdAt: now });
+    }
+  });
+  // The newcomer's open sockets receive the opportunity's room from now on.
+  const roomId = await q.findRoomId(deps.db, invite.opportunityId);
+  if (roomId !== undefined) joinSockets(deps.realtime, [userRoom(userId)], [chatRoomChannel(roomId)]);
+  return presentDetail(deps.db, invite.opportunityId, userId);
+}
+
+/** Someone lost the opportunity (share taken back), or everyone did (deleted): its room leaves their sockets at once. */
+function roomLeft(deps: AppDeps, roomId: number, userId?: number): void {
+  const who = userId === undefined ? [chatRoomChannel(roomId)] : [userRoom(userId)];
+  deps.realtime.publish({ rooms: who, event: SERVER_EVENTS.chatRoomRemoved, data: { roomId, kind: 'OPPORTUNITY' } });
+  leaveSockets(deps.realtime, who, [chatRoomChannel(roomId)]);
+}
+
+/** The owner takes a share back; a shared user may remove themselves (leave). */
+export async function removeOpportunityUser(
+  deps: AppDeps,
+  userId: number,
+  input: { opportunity_id: number; user_id: number },
+): Promise<{ message: string }> {
+  const { isOwner } = await requireOpportunityReader(deps.db, input.opportunity_id, userId);
+  if (!isOwner && input.user_id !== userId) throw forbidden('OPPORTUNITY_OWNER_ONLY', OPPORTUNITY_MESSAGES.ownerOnly);
+  if (!(await q.deleteShare(deps.db, input.opportunity_id, input.user_id))) {
+    throw notFound('OPPORTUNITY_SHARE_NOT_FOUND', OPPORTUNITY_MESSAGES.shareNotFound);
+  }
+  const roomId = await q.findRoomId(deps.db, input.opportunity_id);
+  if (roomId !== undefined) roomLeft(deps, roomId, input.user_id);
+  return { message: OPPORTUNITY_MESSAGES.shareRemoved };
+}
+
+export async function updateSettings(
+  deps: AppDeps,
+  userId: number,
+  input: { opportunity_id: number; messages: boolean },
+): Promise<OpportunityDetail> {
+  await requireOpportunityReader(deps.db, input.opportunity_id, userId);
+  await q.upsertMessagesEnabled(deps.db, {
+    opportunityId: input.opportunity_id,
+    userId,
+    messagesEnabled: input.messages,
+    updatedAt: deps.clock.now(),
+  });
+  return presentDetail(deps.db, input.opportunity_id, userId);
+}
+
+/** Whether the user wants the opportunity's chat messages notified (its settings' 'Messages'). */
+export const isMessagesNotificationOn = (db: DbOrTx, opportunityId: number, userId: number) =>
+  q.findMessagesEnabled(db, opportunityId, userId);
+
+/** Account erasure: invitations to the address go. */
+export async function forgetOpportunityInvitesTo(deps: AppDeps, email: string): Promise<void> {
+  await q.deleteInvitesTo(deps.db, users.normalizeEmail(email));
+}
+
+// Contacts
+
+type ContactFields = Omit<z.output<typeof contactSetRequest>, 'opportunity_id' | 'contact_id'>;
+
+function contactInfoValues(fields: Pick<ContactFields, 'email' | 'phone' | 'linkedin' | 'notes'>) {
+  return {
+    email: fields.email || null,
+    phone: fields.phone ? normalizePhone(fields.phone) : null,
+    linkedin: fields.linkedin || null,
+    notes: fields.notes || null,
+  };
+}
+
+/** The contact of the named opportunity: a contact of another opportunity is not found through this one. */
+async function findContactOf(db: DbOrTx, contactId: number, opportunityId: number): Promise<q.ContactRow> {
+  const contact = await q.findContactById(db, contactId);
+  if (!contact || contact.opportunityId !== opportunityId) throw contactNotFound();
+  return contact;
+}
+
+/** The contact for a reader of its opportunity: 404 CONTACT_NOT_FOUND to anyone else. */
+async function requireContactReader(db: DbOrTx, contactId: number, userId: number): Promise<q.ContactRow> {
+  const contact = await q.findContactById(db, contactId);
+  if (!contact || !(await canReadOpportunity(db, userId, contact.opportunityId))) throw contactNotFound();
+  return contact;
+}
+
+export async function listContacts(
+  deps: AppDeps,
+  userId: number,
+  input: { opportunity_id: number; start_position: number; get_next: number },
+): Promise<{ contacts: OpportunityContact[]; totalCount: number }> {
+  await requireOpportunityReader(deps.db, input.opportunity_id, userId);
+  const [rows, totalCount] = await Promise.all([
+    q.listContacts(deps.db, input.opportunity_id, { offset: input.start_position, limit: input.get_next }),
+    q.countContacts(deps.db, input.opportunity_id),
+  ]);
+  return { contacts: rows.map(toContact), totalCount };
+}
+
+export async function createContact(
+  deps: AppDeps,
+  userId: number,
+  input: z.output<typeof contactSetRequest>,
+): Promise<OpportunityContact> {
+  await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
+  const now = deps.clock.now();
+  const id = await q.insertContact(deps.db, {
+    opportunityId: input.opportunity_id,
+    createdBy: userId,
+    firstName: input.first_name,
+    lastName: input.last_name,
+    title: input.title,
+    company: input.company,
+    ...contactInfoValues(input),
+    createdAt: now,
+    updatedAt: now,
+  });
+  return toContact((await q.findContactById(deps.db, id))!);
+}
+
+export async function getContact(deps: AppDeps, userId: number, contactId: number): Promise<OpportunityContact> {
+  return toContact(await requireContactReader(deps.db, contactId, userId));
+}
+
+const CONTACT_KINDS: ContactInfoKind[] = ['email', 'phone', 'linkedin'];
+
+/**
+ * Edit mode (spec 001 §5): the names, company and title are read-only and contact-info kinds cannot be
+ * removed; the contact info and notes change.
+ */
+export async function updateContact(
+  deps: AppDeps,
+  userId: number,
+  input: z.output<typeof contactUpdateRequest>,
+): Promise<OpportunityContact> {
+  await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
+  const contact = await findContactOf(deps.db, input.contact_id, input.opportunity_id);
+  if (
+    input.first_name !== contact.firstName ||
+    input.last_name !== contact.lastName ||
+    input.company !== contact.company ||
+    input.title !== contact.title
+  ) {
+    throw unprocessable('CONTACT_READ_ONLY', OPPORTUNITY_MESSAGES.contactReadOnly);
+  }
+  const values = contactInfoValues(input);
+  if (CONTACT_KINDS.some((kind) => contact[kind] !== null && values[kind] === null)) {
+    throw unprocessable('CONTACT_INFO_KEPT', OPPORTUNITY_MESSAGES.contactInfoKept);
+  }
+  await q.updateContact(deps.db, contact.id, { ...values, updatedAt: deps.clock.now() });
+  return toContact((await q.findContactById(deps.db, contact.id))!);
+}
+
+export async function deleteContact(
+  deps: AppDeps,
+  userId: number,
+  input: { contact_id: number; opportunity_id: number },
+): Promise<{ message: string }> {
+  await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
+  const contact = await findContactOf(deps.db, input.contact_id, input.opportunity_id);
+  await q.deleteContact(deps.db, contact.id);
+  return { message: OPPORTUNITY_MESSAGES.contactDeleted };
+}
+
+// Contact comments
+
+function toComment(row: q.CommentRow): ContactComment {
+  const hidden = row.authorHidden !== null;
+  return {
+    messageId: row.messageId,
+    // Comments belong to the contact, not to a chat room: the contact's id stands in.
+    roomId: row.contactId,
+    message: row.message,
+    user: {
+      userId: row.userId,
+      firstName: users.displayName(row.firstName, '', hidden),
+      lastName: hidden ? '' : row.lastName,
+      avatarUrl: hidden ? null : users.avatarUrlOf(row.avatarKey),
+    },
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export async function listContactComments(
+  deps: AppDeps,
+  userId: number,
+  input: { contact_id: number; start_position: number; get_next: number },
+): Promise<{ comments: ContactComment[]; totalCount: number }> {
+  await requireContactReader(deps.db, input.contact_id, userId);
+  const [rows, totalCount] = await Promise.all([
+    q.listComments(deps.db, input.contact_id, { offset: input.start_position, limit: input.get_next }),
+    q.countComments(deps.db, input.contact_id),
+  ]);
+  return { comments: rows.map(toComment), totalCount };
+}
+
+export async function sendContactComment(
+  deps: AppDeps,
+  userId: number,
+  input: { contact_id: number; message: string },
+): Promise<ContactComment> {
+  await requireContactReader(deps.db, input.contact_id, userId);
+  const now = deps.clock.now();
+  await consumeRateLimits(deps.db, [{ key: `chat-message:user:${userId}`, rule: RATE_LIMITS.chatMessagePerUser }], now);
+  const id = await q.insertComment(deps.db, {
+    contactId: input.contact_id,
+    userId,
+    message: input.message,
+    createdAt: now,
+  });
+  return toComment((await q.findComment(deps.db, id))!);
+}

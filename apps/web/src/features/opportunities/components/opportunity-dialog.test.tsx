@@ -1,0 +1,51 @@
+import { OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
+import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { OpportunityDialog } from './opportunity-dialog';
+
+beforeEach(() => seedCurrentUser());
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = (name: string) => screen.getByRole('button', { name });
+const address = { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA' as const, postal: '94105' };
+
+describe('OpportunityDialog', () => {
+  it('shows the spec’s messages, the mismatched too-long ones included', { timeout: 20_000 }, async () => {
+    renderInApp(<OpportunityDialog onClose={() => {}} onSuccess={() => {}} />);
+    type('Name', 'abc');
+    expect(await screen.findByText(OPPORTUNITY_MESSAGES.tooShort)).toBeInTheDocument();
+    type('Name', 'n'.repeat(501));
+    expect(await screen.findByText('Must be less than 50 characters')).toBeInTheDocument();
+    type('Name', '');
+    expect(await screen.findByText('Name is required')).toBeInTheDocument();
+    type('Description', 'd'.repeat(501));
+    expect(await screen.findByText('Must be less than 300 characters')).toBeInTheDocument();
+    type('Description', '');
+    expect(await screen.findByText('Description is required')).toBeInTheDocument();
+    expect(submit('Create')).toBeDisabled();
+  });
+
+  it('from a lead starts with its values and sends lead_id', { timeout: 20_000 }, async () => {
+    const calls = answerCalls({ '/api/opportunity/set': { status: 200, body: { opportunityId: 4 } } });
+    const onSuccess = vi.fn();
+    renderInApp(
+      <OpportunityDialog
+        fromLead={{ leadId: 12, values: { name: 'Acme - Avery Buyer', notes: 'Budget approved.', address } }}
+        onClose={() => {}}
+        onSuccess={onSuccess}
+      />,
+    );
+    expect(screen.getByLabelText('Name')).toHaveValue('Acme - Avery Buyer');
+    await waitFor(() => expect(submit('Create')).toBeEnabled());
+    fireEvent.click(submit('Create'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(bodiesSentTo(calls, '/api/opportunity/set')[0]).toMatchObject({
+      name: 'Acme - Avery Buyer',
+      notes: 'Budget approved.',
+      lead_id: 12,
+      address: { street_one: '1 Market Street', postal: '94105' },
+    });
+  });
+});

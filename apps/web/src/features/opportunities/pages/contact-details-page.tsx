@@ -1,0 +1,81 @@
+import { OPPORTUNITY_MESSAGES, ROUTES, routePath } from '@leadcircle/shared';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { type ReactNode, useState } from 'react';
+import { Link } from 'react-router';
+import { PageSpinner } from '../../../components/page-spinner';
+import { errorMessage } from '../../../lib/api-error';
+import { useRouteId } from '../../../lib/route-id';
+import { useGetContactQuery, useGetOpportunityQuery } from '../api';
+import { ContactCard } from '../components/contact-card';
+import { ContactComments } from '../components/contact-comments';
+import { ContactDialog } from '../components/contact-dialog';
+import { useOpportunityId } from './opportunity-layout';
+
+/** Contact details (spec 001 §2): back to the contacts, EDIT for the owner, the card and the comments. */
+export function ContactDetailsPage() {
+  const opportunityId = useOpportunityId();
+  const contactId = useRouteId('contact_id');
+  const opportunity = useGetOpportunityQuery(opportunityId, { skip: opportunityId === 0 });
+  const contact = useGetContactQuery(contactId, { skip: contactId === 0, refetchOnMountOrArgChange: true });
+  const [isEditing, setIsEditing] = useState(false);
+  const backTo = opportunityId
+    ? routePath(ROUTES.opportunityContacts, { opportunity_id: opportunityId })
+    : ROUTES.opportunities;
+  // A contact is reached through its own opportunity only.
+  const isElsewhere = contact.data !== undefined && contact.data.opportunityId !== opportunityId;
+
+  let content: ReactNode;
+  if (contactId === 0 || contact.isError || isElsewhere) {
+    content = <Alert severity="error">{errorMessage(contact.error, OPPORTUNITY_MESSAGES.contactNotFound)}</Alert>;
+  } else if (contact.isLoading || !contact.data) {
+    content = <PageSpinner />;
+  } else {
+    content = (
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, md: 5 }}>
+          <ContactCard contact={contact.data} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7 }}>
+          <ContactComments contactId={contact.data.contactId} />
+        </Grid>
+        {isEditing && (
+          <ContactDialog
+            opportunityId={opportunityId}
+            contact={contact.data}
+            onClose={() => setIsEditing(false)}
+            onSuccess={() => setIsEditing(false)}
+          />
+        )}
+      </Grid>
+    );
+  }
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 } }}>
+      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
+        <Tooltip title="Back to contacts">
+          <IconButton component={Link} to={backTo} aria-label="Back to contacts">
+            <ArrowBackIcon />
+          </IconButton>
+        </Tooltip>
+        <Typography component="h1" variant="h4" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
+          {contact.data?.fullName ?? 'Contact'}
+        </Typography>
+        {contact.data && !isElsewhere && opportunity.data?.isOwner && (
+          <Button variant="contained" onClick={() => setIsEditing(true)}>
+            EDIT
+          </Button>
+        )}
+      </Stack>
+      {content}
+    </Box>
+  );
+}
