@@ -29,8 +29,13 @@ async function misfits(page: Page): Promise<string[]> {
       for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
         const right = element.getBoundingClientRect().right;
         const parent = element.parentElement;
-        if (right > document.documentElement.scrollWidth - 2 || (right > width + 0.5 && parent && parent.getBoundingClientRect().right <= width + 0.5)) {
-          problems.push(`  sticking out: <${element.tagName.toLowerCase()} class="${element.className}"> to ${Math.round(right)}px`);
+        if (
+          right > document.documentElement.scrollWidth - 2 ||
+          (right > width + 0.5 && parent && parent.getBoundingClientRect().right <= width + 0.5)
+        ) {
+          problems.push(
+            `  sticking out: <${element.tagName.toLowerCase()} class="${element.className}"> to ${Math.round(right)}px`,
+          );
         }
       }
     }

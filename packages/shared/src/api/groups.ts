@@ -250,7 +250,7 @@ export const groupCalls = {
   invitePreview: defineCall({
     path: '/group/invite_preview',
     auth: false,
-    summary: "Who invites to which group, for the holder of a valid invite link (before signing in)",
+    summary: 'Who invites to which group, for the holder of a valid invite link (before signing in)',
     request: groupInvitePreviewRequest,
     response: groupInvitePreviewResponse,
   }),

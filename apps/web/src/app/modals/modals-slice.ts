@@ -33,7 +33,11 @@ export interface ModalsState {
   pendingAction: PendingAction | null;
   // The error of a pending action, handed back after the payment to the group dialog it came from,
   // with the form as the person filled it.
-  groupDialogError: { modal: (typeof PENDING_ACTION_MODALS)[PendingActionName]; error: ApiError; payload?: unknown } | null;
+  groupDialogError: {
+    modal: (typeof PENDING_ACTION_MODALS)[PendingActionName];
+    error: ApiError;
+    payload?: unknown;
+  } | null;
 }
 
 const initialState: ModalsState = { open: [], pendingAction: null, groupDialogError: null };

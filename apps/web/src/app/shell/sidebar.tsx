@@ -98,7 +98,8 @@ interface SidebarProps {
 
 // 304 px wide, 90 px when collapsed (spec 001 §9); below the md breakpoint a temporary drawer.
 export function Sidebar(props: SidebarProps) {
-  const { role, hasBusiness, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } = props;
+  const { role, hasBusiness, isMobile, isMobileOpen, onMobileClose, isCollapsed, onToggleCollapsed, onOpenModal } =
+    props;
 
   if (isMobile) {
     return (
@@ -111,7 +112,10 @@ export function Sidebar(props: SidebarProps) {
         <SidebarMenu
           role={role}
           hasBusiness={hasBusiness}
-          isCollapsed={false} onOpenModal={onOpenModal} onItemChosen={onMobileClose} />
+          isCollapsed={false}
+          onOpenModal={onOpenModal}
+          onItemChosen={onMobileClose}
+        />
       </Drawer>
     );
   }

@@ -16,9 +16,9 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email';
+import { InvitationNotice } from '../../invites/invitation-notice';
 import { useLoginMutation } from '../api';
 import { ProviderButtons, useHasProviders } from '../components/provider-buttons';
-import { InvitationNotice } from '../../invites/invitation-notice';
 import { inviteOf, useFinishSignIn } from '../use-finish-sign-in';
 
 export function SignInPage() {

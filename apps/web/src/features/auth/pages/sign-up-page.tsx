@@ -12,8 +12,8 @@ import { FormTextField } from '../../../components/form-text-field';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
-import { useEmailSignupMutation } from '../api';
 import { InvitationNotice } from '../../invites/invitation-notice';
+import { useEmailSignupMutation } from '../api';
 import { LegalFooter } from '../components/legal-footer';
 import { inviteOf } from '../use-finish-sign-in';
 

@@ -23,19 +23,15 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import {
-  paymentRequired,
-  selectGroupDialogError,
-  selectGroupDialogPayload,
-} from '../../../app/modals/modals-slice';
+import { paymentRequired, selectGroupDialogError, selectGroupDialogPayload } from '../../../app/modals/modals-slice';
 import type { AppDispatch } from '../../../app/store';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
 import { useGetCurrentUserQuery } from '../../users/api';
 import { useListProductsQuery, useListTargetsQuery, useVerifyGroupExistsMutation } from '../api';
-import { PAYMENT_WENT_THROUGH } from './join-group-dialog';
 import { createGroupFromWizard, isPaymentMethodRequired, type PendingGroupCreate } from '../pending-actions';
+import { PAYMENT_WENT_THROUGH } from './join-group-dialog';
 
 // Spec 000 §4: 1 intro, 2 group name, 3 group code (called 'Group password' everywhere), 4 target industry, 5 product.
 const STEPS = ['Intro', 'Group name', 'Group password', 'Target industry', 'Product'] as const;
@@ -168,8 +164,8 @@ export function CreateGroupWizard({ onClose }: { onClose: () => void }) {
           )}
           {step === 0 && (
             <DialogContentText>
-              A group is a private circle of sales professionals who exchange leads. Choose its name and a group password
-              that members type to join, then the industry you target and the product you sell.
+              A group is a private circle of sales professionals who exchange leads. Choose its name and a group
+              password that members type to join, then the industry you target and the product you sell.
             </DialogContentText>
           )}
           {step === 1 && <FormTextField control={control} name="name" label="Group name" autoFocus />}

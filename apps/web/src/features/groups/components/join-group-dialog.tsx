@@ -3,11 +3,7 @@ import { GROUP_MESSAGES, type JoinGroupForm, joinGroupForm, ROUTES, routePath } 
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import {
-  paymentRequired,
-  selectGroupDialogError,
-  selectGroupDialogPayload,
-} from '../../../app/modals/modals-slice';
+import { paymentRequired, selectGroupDialogError, selectGroupDialogPayload } from '../../../app/modals/modals-slice';
 import type { AppDispatch } from '../../../app/store';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
