@@ -33,9 +33,9 @@ export function GroupMessagesSwitches() {
   return (
     <Paper variant="outlined">
       <List disablePadding>
-        {Array.from({ length: pages }, (_, page) => (
-          // Page 0 is the list above; later pages load as the person asks for them (50 a page).
-          <GroupPage key={page} page={page} firstPage={page === 0 ? first.data?.groups : undefined} />
+        {/* Page 0 is the list above; later pages load as the person asks for them (50 a page). */}
+        {Array.from({ length: pages }, (_, page) => page).map((page) => (
+          <GroupPage key={`page-${page}`} page={page} firstPage={page === 0 ? first.data?.groups : undefined} />
         ))}
       </List>
       {pages * PAGE_SIZE < totalCount && (
