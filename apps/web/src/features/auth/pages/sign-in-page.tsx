@@ -16,7 +16,6 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email';
-import { InvitationNotice } from '../../invites/invitation-notice';
 import { useLoginMutation } from '../api';
 import { InvitationNotice } from '../components/invitation-notice';
 import { ProviderButtons, useHasProviders } from '../components/provider-buttons';
