@@ -114,7 +114,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   await registerAvatarRoutes(app, deps, authenticate);
   registerFeedbackRoutes(call, deps);
   await registerBillingRoutes(app, call, deps);
-  registerBusinessRoutes(call, deps);
+  registerBusinessRoutes(app, call, deps, authenticate);
   registerLookupRoutes(call, deps);
   registerGroupRoutes(call, deps);
   registerLeadRoutes(app, call, deps, authenticate);

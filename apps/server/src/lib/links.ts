@@ -46,3 +46,8 @@ export function groupInviteLink(
     invite_code: p.inviteCode,
   });
 }
+
+/** The business invite of ARCHITECTURE §4: the invitee chooses a password, or joins with their account. */
+export function businessInviteLink(appUrl: string, p: { token: string; email: string }): string {
+  return link(appUrl, '/email', { action: 'BUSINESS_INVITE', token: p.token, email: p.email });
+}

@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './billing.js';
+export * from './business-users.js';
 export * from './businesses.js';
 export * from './feedback.js';
 export * from './groups.js';

@@ -130,3 +130,14 @@ export const findUserRowById = q.findUserById;
 /** Creates a user unless the address is taken (then undefined), without aborting the transaction. */
 export const createUserIfAbsent = q.insertUserIfAbsent;
 export const findUserRowByEmail = q.findUserByEmail;
+
+// For the business module: which business a user belongs to and their role in it.
+/** Sets the business and role of a user (null business: they left it, and are SALES again). */
+export async function setUserBusiness(
+  db: DbOrTx,
+  userId: number,
+  businessId: number | null,
+  role: 'ADMIN' | 'SALES',
+): Promise<void> {
+  await q.updateUser(db, userId, { businessId, role });
+}
