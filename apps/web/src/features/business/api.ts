@@ -1,0 +1,73 @@
+import { businessCalls, type CallRequest, type CallResponse, crmCalls } from '@leadcircle/shared';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { baseApi } from '../../app/base-api';
+import type { CallExtraOptions } from '../../app/base-query';
+import { refreshListsAfterChange } from '../../app/list-refresh';
+
+// The business admin calls (spec 001 §7), the business invite link and the CRM calls. The users
+// list refreshes LIST_REFRESH_DELAY_MS after a change (spec 001 §4); the seat count at once.
+type Call = typeof businessCalls;
+
+// 404 on the CRM check means "no CRM" (spec 001 §8): silent.
+const noCrmIsAnAnswer: CallExtraOptions = { silentStatuses: [404] };
+
+export const businessApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['BusinessUsers', 'Billing', 'Crm'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      getBusinessUsers: build.query<CallResponse<Call['getUsers']>, CallRequest<Call['getUsers']>>({
+        query: (body) => ({ call: businessCalls.getUsers, body }),
+        providesTags: ['BusinessUsers'],
+      }),
+      inviteBusinessUser: build.mutation<CallResponse<Call['inviteUser']>, CallRequest<Call['inviteUser']>>({
+        query: (body) => ({ call: businessCalls.inviteUser, body }),
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
+      }),
+      updateBusinessUser: build.mutation<CallResponse<Call['updateUser']>, CallRequest<Call['updateUser']>>({
+        query: (body) => ({ call: businessCalls.updateUser, body }),
+        invalidatesTags: ['CurrentUser'],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
+      }),
+      removeBusinessUser: build.mutation<CallResponse<Call['removeUser']>, CallRequest<Call['removeUser']>>({
+        query: (body) => ({ call: businessCalls.removeUser, body }),
+        invalidatesTags: ['Billing', 'Business'],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
+      }),
+      getBusinessInvite: build.query<CallResponse<Call['getInvite']>, CallRequest<Call['getInvite']>>({
+        query: (body) => ({ call: businessCalls.getInvite, body }),
+      }),
+      acceptBusinessInvite: build.mutation<CallResponse<Call['acceptInvite']>, CallRequest<Call['acceptInvite']>>({
+        query: (body) => ({ call: businessCalls.acceptInvite, body }),
+        invalidatesTags: ['CurrentUser', 'Business'],
+      }),
+      checkCrm: build.query<CallResponse<typeof crmCalls.check> | null, void>({
+        extraOptions: noCrmIsAnAnswer,
+        async queryFn(_arg, _api, _extraOptions, baseQuery) {
+          const result = await baseQuery({ call: crmCalls.check, body: {} });
+          if (result.error?.status === 404) return { data: null };
+          return result.error ? { error: result.error } : { data: result.data as CallResponse<typeof crmCalls.check> };
+        },
+        providesTags: ['Crm'],
+      }),
+      testCrm: build.mutation<CallResponse<typeof crmCalls.test>, CallRequest<typeof crmCalls.test>>({
+        query: (body) => ({ call: crmCalls.test, body }),
+      }),
+    }),
+  });
+
+function refreshUsers(dispatch: Dispatch, queryFulfilled: Promise<unknown>): Promise<void> {
+  return refreshListsAfterChange(queryFulfilled, () =>
+    dispatch(businessApi.util.invalidateTags(['BusinessUsers', 'Billing'])),
+  );
+}
+
+export const {
+  useGetBusinessUsersQuery,
+  useInviteBusinessUserMutation,
+  useUpdateBusinessUserMutation,
+  useRemoveBusinessUserMutation,
+  useGetBusinessInviteQuery,
+  useAcceptBusinessInviteMutation,
+  useCheckCrmQuery,
+  useTestCrmMutation,
+} = businessApi;

@@ -1,0 +1,5 @@
+// Business administration (users, CRM) and the public CRM connection test, loaded as one code-split area.
+export { BusinessInviteAcceptance } from './components/business-invite-acceptance';
+export { CrmTestPage } from './pages/crm-test-page';
+export { CrmsPage } from './pages/crms-page';
+export { ManageUsersPage } from './pages/manage-users-page';
