@@ -23,6 +23,7 @@ import { registerSocialRoutes } from './modules/auth/social.routes.js';
 import { registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerBusinessRoutes } from './modules/business/business.routes.js';
 import { registerChatRoutes } from './modules/chat/chat.routes.js';
+import { registerCrmRoutes } from './modules/crm/crm.routes.js';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRoutes } from './modules/health/health.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   registerAddressRoutes(call);
   registerRatingRoutes(call, deps);
   registerChatRoutes(call, deps);
+  registerCrmRoutes(call, deps);
   registerDevMailRoutes(app, deps);
   await registerWebApp(app, config.webDistDir);
 

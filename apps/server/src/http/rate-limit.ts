@@ -26,6 +26,8 @@ export const RATE_LIMITS = {
   groupInvitePerUser: { limit: 50, windowMs: 60 * 60_000 },
   // Lead comments (chat messages) posted per user (issue 6).
   chatMessagePerUser: { limit: 30, windowMs: 60_000 },
+  // The public CRM connection test calls out for a stranger: a few tries per address.
+  crmTestPerIp: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export async function isRateLimited(db: DbOrTx, key: string, rule: RateLimitRule, now: Date): Promise<boolean> {
