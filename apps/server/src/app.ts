@@ -31,6 +31,7 @@ import { registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRoutes } from './modules/mail/dev-mail.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
+import { registerTerritoryRoutes } from './modules/territories/territories.routes.js';
 import { registerAvatarRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { isActiveUser } from './modules/users/users.service.js';
@@ -123,6 +124,7 @@ export async function buildApp({ config, database, clock = systemClock }: BuildA
   registerRatingRoutes(call, deps);
   registerChatRoutes(call, deps);
   registerCrmRoutes(call, deps);
+  registerTerritoryRoutes(call, deps);
   registerDevMailRoutes(app, deps);
   await registerWebApp(app, config.webDistDir);
 

@@ -8,6 +8,7 @@ export * from './api/groups.js';
 export * from './api/leads.js';
 export * from './api/lookups.js';
 export * from './api/opportunities.js';
+export * from './api/territories.js';
 export * from './api/users.js';
 export * from './card-format.js';
 export * from './constants.js';
