@@ -23,6 +23,8 @@ const loadBusiness = () => import('../features/business');
 const ManageUsersPage = lazyPage(() => loadBusiness().then((m) => m.ManageUsersPage));
 const CrmsPage = lazyPage(() => loadBusiness().then((m) => m.CrmsPage));
 const CrmTestPage = lazyPage(() => loadBusiness().then((m) => m.CrmTestPage));
+const ManageTerritoriesPage = lazyPage(() => loadBusiness().then((m) => m.ManageTerritoriesPage));
+const MyTerritoryPage = lazyPage(() => loadBusiness().then((m) => m.MyTerritoryPage));
 const BusinessInviteAcceptance = lazyPage(() => loadBusiness().then((m) => m.BusinessInviteAcceptance));
 const SignInPage = lazyPage(() => loadAuth().then((m) => m.SignInPage));
 const SignUpPage = lazyPage(() => loadAuth().then((m) => m.SignUpPage));
@@ -78,8 +80,6 @@ const notBuiltProtected: Array<[path: string, title: string]> = [
   [ROUTES.messages, 'Opportunity messages'],
   [ROUTES.contacts, 'Opportunity contacts'],
   [ROUTES.contact, 'Contact details'],
-  [ROUTES.manageTerritories, 'Manage territories'],
-  [ROUTES.territory, 'Territory'],
 ];
 
 /** Download app; a BUSINESS_INVITE link brings its token here, and the invitation is answered above the apps. */
@@ -136,6 +136,8 @@ const routes: RouteObject[] = [
               { path: ROUTES.adminInvoices, element: <InvoicesPage /> },
               { path: ROUTES.adminManageUsers, element: <ManageUsersPage /> },
               { path: ROUTES.adminCrms, element: <CrmsPage /> },
+              { path: ROUTES.manageTerritories, element: <ManageTerritoriesPage /> },
+              { path: ROUTES.territory, element: <MyTerritoryPage /> },
               // Groups (spec 000 §4, 001 §2): the list, the wizard's route over it, and a group's tabs.
               { path: ROUTES.groups, element: <GroupsPage /> },
               { path: ROUTES.createGroup, element: <OpenModalPage modal="createGroup" then={ROUTES.groups} /> },

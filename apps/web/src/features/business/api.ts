@@ -1,4 +1,4 @@
-import { businessCalls, type CallRequest, type CallResponse, crmCalls } from '@leadcircle/shared';
+import { businessCalls, type CallRequest, type CallResponse, crmCalls, territoryCalls } from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../app/base-api';
 import type { CallExtraOptions } from '../../app/base-query';
@@ -12,7 +12,7 @@ type Call = typeof businessCalls;
 const noCrmIsAnAnswer: CallExtraOptions = { silentStatuses: [404] };
 
 export const businessApi = baseApi
-  .enhanceEndpoints({ addTagTypes: ['BusinessUsers', 'Billing', 'Crm'] })
+  .enhanceEndpoints({ addTagTypes: ['BusinessUsers', 'Billing', 'Crm', 'Territories'] })
   .injectEndpoints({
     endpoints: (build) => ({
       getBusinessUsers: build.query<CallResponse<Call['getUsers']>, CallRequest<Call['getUsers']>>({
@@ -49,6 +49,35 @@ export const businessApi = baseApi
         },
         providesTags: ['Crm'],
       }),
+      listTerritories: build.query<CallResponse<typeof territoryCalls.list>, CallRequest<typeof territoryCalls.list>>({
+        query: (body) => ({ call: territoryCalls.list, body }),
+        providesTags: ['Territories'],
+      }),
+      createTerritory: build.mutation<
+        CallResponse<typeof territoryCalls.create>,
+        CallRequest<typeof territoryCalls.create>
+      >({
+        query: (body) => ({ call: territoryCalls.create, body }),
+        invalidatesTags: ['Territories'],
+      }),
+      updateTerritory: build.mutation<
+        CallResponse<typeof territoryCalls.update>,
+        CallRequest<typeof territoryCalls.update>
+      >({
+        query: (body) => ({ call: territoryCalls.update, body }),
+        invalidatesTags: ['Territories'],
+      }),
+      deleteTerritory: build.mutation<
+        CallResponse<typeof territoryCalls.delete>,
+        CallRequest<typeof territoryCalls.delete>
+      >({
+        query: (body) => ({ call: territoryCalls.delete, body }),
+        invalidatesTags: ['Territories'],
+      }),
+      getMyTerritories: build.query<CallResponse<typeof territoryCalls.mine>, void>({
+        query: () => ({ call: territoryCalls.mine, body: {} }),
+        providesTags: ['Territories'],
+      }),
       testCrm: build.mutation<CallResponse<typeof crmCalls.test>, CallRequest<typeof crmCalls.test>>({
         query: (body) => ({ call: crmCalls.test, body }),
       }),
@@ -70,4 +99,9 @@ export const {
   useAcceptBusinessInviteMutation,
   useCheckCrmQuery,
   useTestCrmMutation,
+  useListTerritoriesQuery,
+  useCreateTerritoryMutation,
+  useUpdateTerritoryMutation,
+  useDeleteTerritoryMutation,
+  useGetMyTerritoriesQuery,
 } = businessApi;
