@@ -1,7 +1,11 @@
 import fs from 'node:fs';
 import { BUSINESS_USERS_CSV_HEADERS, CRM_TEST_MESSAGES } from '@leadcircle/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { type LocalSalesforce, SALESFORCE_USER, startLocalSalesforce } from '../../apps/server/test/local-salesforce.js';
+import {
+  type LocalSalesforce,
+  SALESFORCE_USER,
+  startLocalSalesforce,
+} from '../../apps/server/test/local-salesforce.js';
 import { PASSWORD, signInThroughForm } from '../support/accounts.js';
 import { createAdmin } from '../support/admins.js';
 import { subscribeThroughApi } from '../support/billing.js';
@@ -116,7 +120,9 @@ test('EXPORT TO CSV downloads Name, Email Address, Role, Status, Added At', asyn
   const file = await (await download).path();
   const lines = fs.readFileSync(file, 'utf8').trim().split('\r\n');
   expect(lines[0]).toBe(BUSINESS_USERS_CSV_HEADERS.join(','));
-  expect(lines[1]).toMatch(new RegExp(`^Casey Admin,${admin.email.replace(/[.+]/g, '\\$&')},ADMIN,ACTIVE,\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}$`));
+  expect(lines[1]).toMatch(
+    new RegExp(`^Casey Admin,${admin.email.replace(/[.+]/g, '\\$&')},ADMIN,ACTIVE,\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}$`),
+  );
 });
 
 test('at phone width the add user dialog checks its fields with the spec messages', async ({ page, request }) => {
