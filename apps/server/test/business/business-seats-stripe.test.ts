@@ -21,13 +21,17 @@ afterAll(async () => {
 });
 
 const quantityUpdates = (subscriptionId: string) =>
-  api.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`).map((r) => r.form);
+  api.requests
+    .filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subscriptionId}`)
+    .map((r) => r.form);
 
 describe('seats on Stripe', () => {
   it('follows the active users: an accepted invite adds one, INACTIVE removes one, no invite alone', async () => {
     const { businessId, token } = await createAdmin(t, 'Stripe Seats');
     expect((await post(t, '/billing/create_customer', {}, { token })).status).toBe(200);
-    expect((await post(t, '/billing/update_payment', { payment_method_id: 'pm_card_visa' }, { token })).status).toBe(200);
+    expect((await post(t, '/billing/update_payment', { payment_method_id: 'pm_card_visa' }, { token })).status).toBe(
+      200,
+    );
     const sub = await post(t, '/billing/start_stripe_subscription', { subscription_type: 'BUSINESS' }, { token });
     expect(sub.body).toMatchObject({ quantity: 1, active: true });
     const subscriptionId = sub.body.subscriptionId as string;
@@ -53,14 +57,22 @@ describe('seats on Stripe', () => {
     expect(quantityUpdates(subscriptionId)).toEqual([
       expect.objectContaining({ 'items[0][quantity]': '2', proration_behavior: 'none' }),
     ]);
-    expect((await post(t, '/billing/get', {}, { token })).body).toMatchObject({ activeUsers: 2, subscription: { quantity: 2 } });
+    expect((await post(t, '/billing/get', {}, { token })).body).toMatchObject({
+      activeUsers: 2,
+      subscription: { quantity: 2 },
+    });
 
     api.requests.length = 0;
     const userId = accepted.body.session.userId as number;
-    expect((await post(t, '/business/remove_user', { business_id: businessId, user_id: userId }, { token })).status).toBe(200);
+    expect(
+      (await post(t, '/business/remove_user', { business_id: businessId, user_id: userId }, { token })).status,
+    ).toBe(200);
     expect(quantityUpdates(subscriptionId)).toEqual([
       expect.objectContaining({ 'items[0][quantity]': '1', proration_behavior: 'none' }),
     ]);
-    expect((await post(t, '/billing/get', {}, { token })).body).toMatchObject({ activeUsers: 1, subscription: { quantity: 1 } });
+    expect((await post(t, '/billing/get', {}, { token })).body).toMatchObject({
+      activeUsers: 1,
+      subscription: { quantity: 1 },
+    });
   });
 });

@@ -236,7 +236,7 @@ async function syncSeats(deps: AppDeps, businessId: number): Promise<void> {
 
 async function findLiveInvite(deps: AppDeps, db: DbOrTx, token: string, email: string) {
   const row = await q.findByTokenForUpdate(db, hashToken(token));
-  if (!row || row.state !== 'INVITED' || row.email !== users.normalizeEmail(email)) throw invalidLink();
+  if (row?.state !== 'INVITED' || row.email !== users.normalizeEmail(email)) throw invalidLink();
   if (!row.tokenExpiresAt || row.tokenExpiresAt <= deps.clock.now()) {
     throw badRequest('BUSINESS_INVITE_EXPIRED', 'This invitation has expired. Ask your admin to invite you again.');
   }
