@@ -94,6 +94,9 @@ export default async function globalSetup() {
       LINKEDIN_CLIENT_ID,
       LINKEDIN_CLIENT_SECRET,
       LINKEDIN_ISSUER: linkedin.issuer,
+      // The CRM connection test calls a local server in Salesforce's place (tests only).
+      OUTBOUND_ALLOW_LOOPBACK: 'true',
+      OUTBOUND_TIMEOUT_MS: '3000',
     },
   });
   await waitForReady(server);

@@ -26,8 +26,10 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
 import { registerBillingRawRoutes, registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerBusinessRoutes } from './modules/business/business.routes.js';
+import { registerBusinessUserRawRoutes, registerBusinessUserRoutes } from './modules/business-users/business-users.routes.js';
 import { socketRoomsForChatRoom, socketRoomsOf } from './modules/chat/chat.access.js';
 import { registerChatRawRoutes, registerChatRoutes } from './modules/chat/chat.routes.js';
+import { registerCrmRoutes } from './modules/crm/crm.routes.js';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRawRoutes } from './modules/health/health.routes.js';
@@ -36,6 +38,7 @@ import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRawRoutes } from './modules/mail/dev-mail.routes.js';
 import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
+import { registerTerritoryRoutes } from './modules/territories/territories.routes.js';
 import { registerAvatarRawRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
 import { createBillingProvider } from './providers/billing/create-billing-provider.js';
@@ -164,6 +167,7 @@ export async function buildApp({
     registerFeedbackRoutes,
     registerBillingRoutes,
     registerBusinessRoutes,
+    registerBusinessUserRoutes,
     registerLookupRoutes,
     registerGroupRoutes,
     registerLeadRoutes,
@@ -171,6 +175,8 @@ export async function buildApp({
     registerRatingRoutes,
     registerChatRoutes,
     registerOpportunityRoutes,
+    registerCrmRoutes,
+    registerTerritoryRoutes,
   ]) {
     register(call, deps);
   }
@@ -181,6 +187,7 @@ export async function buildApp({
     registerLeadRawRoutes,
     registerDevMailRawRoutes,
     registerChatRawRoutes,
+    registerBusinessUserRawRoutes,
   ]) {
     await register(raw, deps);
   }

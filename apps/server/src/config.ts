@@ -140,6 +140,14 @@ const envSchema = z.object({
   STRIPE_API_HOST: optionalText,
   STRIPE_API_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   STRIPE_API_PROTOCOL: z.preprocess(emptyAsUndefined, z.enum(['http', 'https']).optional()),
+
+  // Calls to addresses users type (the CRM connection test): a short timeout; loopback addresses only
+  // for tests, which run a local server in the third party's place (refused in production).
+  OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
+  OUTBOUND_ALLOW_LOOPBACK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 // Stripe settings that only work together; each missing one is named.
@@ -207,6 +215,13 @@ function checkSocialSettings(e: z.output<typeof envSchema>, ctx: z.RefinementCtx
 }
 
 const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (e.OUTBOUND_ALLOW_LOOPBACK && e.NODE_ENV === 'production') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['OUTBOUND_ALLOW_LOOPBACK'],
+      message: 'is for tests only, never in production',
+    });
+  }
   const hasOtherS3 = Boolean(e.S3_ENDPOINT || e.S3_REGION || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY);
   if (!e.S3_BUCKET && hasOtherS3) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_ settings are set' });
@@ -256,6 +271,14 @@ export interface Config {
   social: SocialConfig;
   billing: BillingConfig;
   maps: MapsConfig;
+  outbound: OutboundConfig;
+}
+
+/** Calls to user-given addresses (lib/outbound.ts). */
+export interface OutboundConfig {
+  requireHttps: boolean;
+  allowLoopback: boolean;
+  timeoutMs: number;
 }
 
 export interface MapsConfig {
@@ -348,6 +371,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     files,
     downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },
     billing: readBillingConfig(e),
+    outbound: {
+      requireHttps: e.NODE_ENV === 'production',
+      allowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
+      timeoutMs: e.OUTBOUND_TIMEOUT_MS,
+    },
     maps: {
       googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,
       tileUrl: e.MAP_TILE_URL,

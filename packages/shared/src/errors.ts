@@ -42,6 +42,46 @@ export const ERRORS = {
   USER_EMAIL_TAKEN: { status: 409, message: 'An account with this address already exists.' },
   USER_HAS_BUSINESS: { status: 409, message: 'You already belong to a business.' },
   BUSINESS_NOT_FOUND: { status: 404, message: MESSAGES.businessNotFound },
+  BUSINESS_ADMIN_ONLY: { status: 403, message: 'Only an admin of this business can manage its users.' },
+  BUSINESS_USER_NOT_FOUND: { status: 404, message: 'This user is not an active user of your business.' },
+  BUSINESS_USER_EXISTS: { status: 409, message: 'This person is already a user of your business.' },
+  BUSINESS_USER_INVITED: { status: 409, message: 'This person has already been invited.' },
+  BUSINESS_USER_IN_OTHER_BUSINESS: { status: 409, message: 'Your account already belongs to another business.' },
+  BUSINESS_INVITE_STATUS: {
+    status: 400,
+    message: 'A new user starts as INVITED; they become ACTIVE when they accept.',
+  },
+  BUSINESS_INVITE_INVALID: { status: 400, message: MESSAGES.tokenInvalid },
+  BUSINESS_INVITE_EXPIRED: { status: 400, message: 'This invitation has expired. Ask your admin to invite you again.' },
+  BUSINESS_INVITE_PASSWORD: { status: 400, message: MESSAGES.passwordRequired },
+  BUSINESS_INVITE_RETRY: { status: 409, message: 'Please try again.' },
+  BUSINESS_SUBSCRIPTION_REQUIRED: {
+    status: 422,
+    message: 'Subscribe first: every active user of your business is a paid seat.',
+  },
+  BUSINESS_LAST_ADMIN: { status: 422, message: 'A business needs at least one admin.' },
+  BUSINESS_SELF_DEMOTION: { status: 422, message: 'You cannot change your own role. Ask another admin to do it.' },
+  BUSINESS_SELF_REMOVAL: {
+    status: 422,
+    message: 'You cannot remove yourself from your business. Ask another admin to do it.',
+  },
+
+  // CRM
+  CRM_NOT_FOUND: { status: 404, message: 'Your business has no CRM integration.' },
+  CRM_URL_NOT_ALLOWED: { status: 400, message: 'Enter the https:// address of your CRM, such as https://login.salesforce.com.' },
+  CRM_URL_PRIVATE: { status: 400, message: 'The CRM address is not a public internet address.' },
+  CRM_TIMEOUT: { status: 422, message: 'The CRM did not answer in time.' },
+  CRM_TOO_MANY_REDIRECTS: { status: 422, message: 'The CRM address redirects too many times.' },
+  CRM_ANSWER_TOO_LARGE: { status: 422, message: 'The CRM answered with more than we expect from a login.' },
+  CRM_UNREACHABLE: { status: 422, message: 'We could not reach a server at that address.' },
+
+  // Territories
+  TERRITORY_NOT_FOUND: { status: 404, message: 'Territory not found.' },
+  TERRITORY_NAME_TAKEN: { status: 409, message: 'A territory of your business already has this name.' },
+  TERRITORY_USER_NOT_IN_BUSINESS: {
+    status: 400,
+    message: 'Only active users of your business can cover a territory.',
+  },
   AVATAR_NOT_FOUND: { status: 404, message: 'Picture not found.' },
   AVATAR_MISSING: { status: 400, message: MESSAGES.avatarMissing },
   AVATAR_UNREADABLE: { status: 400, message: MESSAGES.avatarUnreadable },

@@ -28,6 +28,8 @@ export const RATE_LIMITS = {
   // Chat messages (lead comments included) and files sent per user, over all rooms.
   chatMessagePerUser: { limit: CHAT_SEND_PER_MINUTE, windowMs: 60_000 },
   opportunityInvitePerUser: { limit: 50, windowMs: 60 * 60_000 },
+  // The public CRM connection test calls out for a stranger: a few tries per address.
+  crmTestPerIp: { limit: 10, windowMs: 15 * 60_000 },
 } satisfies Record<string, RateLimitRule>;
 
 export async function isRateLimited(db: DbOrTx, key: string, rule: RateLimitRule, now: Date): Promise<boolean> {

@@ -56,7 +56,7 @@ export function groupInviteLink(
   });
 }
 
-/** The opportunity invite of ARCHITECTURE §4; userId is the invitee's account, 0 when the address has none. */
+/** The opportunity invite; userId is the invitee's account, 0 when the address has none. */
 export function opportunityInviteLink(
   appUrl: string,
   p: { userId: number; opportunityId: number; email: string; inviteCode: string },
@@ -68,4 +68,9 @@ export function opportunityInviteLink(
     email: p.email,
     invite_code: p.inviteCode,
   });
+}
+
+/** The business invite: the invitee chooses a password, or joins with their account. */
+export function businessInviteLink(appUrl: string, p: { token: string; email: string }): string {
+  return link(appUrl, '/email', { action: 'BUSINESS_INVITE', token: p.token, email: p.email });
 }

@@ -1,10 +1,11 @@
 import { ROUTES } from '@leadcircle/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { setNavigator } from '../lib/navigation';
+import { emailTokenState, readNavigationState } from '../lib/navigation-state';
 import { PublicOnly, RequireSession } from './guards';
-import { NotBuiltPage, PublicNotBuiltPage } from './pages/not-built-page';
+import { NotBuiltPage } from './pages/not-built-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OpenModalPage } from './pages/open-modal-page';
 import { RedirectPage } from './pages/redirect-page';
@@ -18,6 +19,13 @@ function lazyPage<P>(load: () => Promise<ComponentType<P>>) {
 }
 
 const loadAuth = () => import('../features/auth');
+const loadBusiness = () => import('../features/business');
+const ManageUsersPage = lazyPage(() => loadBusiness().then((m) => m.ManageUsersPage));
+const CrmsPage = lazyPage(() => loadBusiness().then((m) => m.CrmsPage));
+const CrmTestPage = lazyPage(() => loadBusiness().then((m) => m.CrmTestPage));
+const ManageTerritoriesPage = lazyPage(() => loadBusiness().then((m) => m.ManageTerritoriesPage));
+const MyTerritoryPage = lazyPage(() => loadBusiness().then((m) => m.MyTerritoryPage));
+const BusinessInviteAcceptance = lazyPage(() => loadBusiness().then((m) => m.BusinessInviteAcceptance));
 const SignInPage = lazyPage(() => loadAuth().then((m) => m.SignInPage));
 const SignUpPage = lazyPage(() => loadAuth().then((m) => m.SignUpPage));
 const SignOutPage = lazyPage(() => loadAuth().then((m) => m.SignOutPage));
@@ -103,13 +111,18 @@ const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m
 // Areas that later issues build, each with its title.
 const notBuiltProtected: Array<[path: string, title: string]> = [
   [ROUTES.activities, 'Activities'],
-  [ROUTES.adminManageUsers, 'Users'],
-  [ROUTES.adminCrms, 'CRM integration'],
-  [ROUTES.manageTerritories, 'Manage territories'],
-  [ROUTES.territory, 'Territory'],
 ];
 
-const notBuiltPublic: Array<[path: string, title: string]> = [[ROUTES.testFlow, 'CRM connection test']];
+/** Download app; a BUSINESS_INVITE link brings its token here, and the invitation is answered above the apps. */
+function DownloadAppRoute() {
+  const location = useLocation();
+  const invite = readNavigationState(emailTokenState, location.state);
+  return (
+    <DownloadAppPage>
+      {invite && <BusinessInviteAcceptance token={invite.token} email={invite.email} />}
+    </DownloadAppPage>
+  );
+}
 
 const routes: RouteObject[] = [
   {
@@ -136,12 +149,13 @@ const routes: RouteObject[] = [
       { path: ROUTES.groupUserInvited, element: <InviteLinkPage kind="group" /> },
       { path: ROUTES.opportunityUserInvited, element: <InviteLinkPage kind="opportunity" /> },
       // Public information pages; the download page is also where a business invite leads.
-      { path: ROUTES.downloadApp, element: <DownloadAppPage /> },
+      { path: ROUTES.downloadApp, element: <DownloadAppRoute /> },
       { path: ROUTES.faq, element: <FaqPage /> },
       { path: ROUTES.userAgreement, element: <UserAgreementPage /> },
       { path: ROUTES.terms, element: <UserAgreementPage title="Terms of Use" /> },
       { path: ROUTES.privacyPolicy, element: <PrivacyPolicyPage /> },
-      ...notBuiltPublic.map(([path, title]) => ({ path, element: <PublicNotBuiltPage title={title} /> })),
+      // The CRM connection test (spec 000 §2.2): public, without the shell.
+      { path: ROUTES.testFlow, element: <CrmTestPage /> },
       { path: ROUTES.signOut, element: <SignOutPage /> },
       {
         element: <RequireSession />,
@@ -151,6 +165,10 @@ const routes: RouteObject[] = [
             element: <AppShell />,
             children: [
               { path: ROUTES.adminInvoices, element: <InvoicesPage /> },
+              { path: ROUTES.adminManageUsers, element: <ManageUsersPage /> },
+              { path: ROUTES.adminCrms, element: <CrmsPage /> },
+              { path: ROUTES.manageTerritories, element: <ManageTerritoriesPage /> },
+              { path: ROUTES.territory, element: <MyTerritoryPage /> },
               // Groups: the list, the wizard's route over it, and a group's tabs.
               { path: ROUTES.groups, element: <GroupsPage /> },
               { path: ROUTES.createGroup, element: <OpenModalPage modal="createGroup" then={ROUTES.groups} /> },

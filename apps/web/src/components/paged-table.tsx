@@ -50,6 +50,8 @@ export interface PagedTableProps<Row> {
   onPageChange: (page: number) => void;
   /** 'fixed' lets columns cut long text with an ellipsis. */
   layout?: 'auto' | 'fixed';
+  /** Extra styles of a row (a muted row). */
+  rowSx?: (row: Row) => SxProps<Theme> | undefined;
 }
 
 /** A list screen's table (50 rows a page from the server, rows of 70). */
@@ -68,6 +70,7 @@ export function PagedTable<Row>({
   page,
   onPageChange,
   layout = 'auto',
+  rowSx: extraRowSx,
 }: PagedTableProps<Row>) {
   const colSpan = columns.length + (actions ? 1 : 0);
 
@@ -103,7 +106,7 @@ export function PagedTable<Row>({
           tabIndex={open ? 0 : undefined}
           onClick={open}
           onKeyDown={open ? openByKey : undefined}
-          sx={open ? openableRowSx : rowSx}
+          sx={[open ? openableRowSx : rowSx, extraRowSx?.(row) ?? {}] as SxProps<Theme>}
         >
           {columns.map((column) => (
             <TableCell key={column.header} sx={columnSx(column)}>

@@ -1,6 +1,7 @@
 export * from './activities.js';
 export * from './auth.js';
 export * from './billing.js';
+export * from './business-users.js';
 export * from './businesses.js';
 export * from './chat.js';
 export * from './counts.js';

@@ -76,3 +76,13 @@ export const findUserRowByEmail = q.findUserByEmail;
 // Profile pictures: the users module stores the file, the account row points at it.
 export const replaceAvatarKey = q.replaceAvatarKey;
 export const findVisibleAvatarKey = q.findVisibleAvatarKey;
+
+/** Sets the business and role of a user (null business: they left it, and are SALES again). */
+export async function setUserBusiness(
+  db: DbOrTx,
+  userId: number,
+  businessId: number | null,
+  role: 'ADMIN' | 'SALES',
+): Promise<void> {
+  await q.updateUser(db, userId, { businessId, role });
+}

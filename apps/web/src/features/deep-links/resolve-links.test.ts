@@ -42,6 +42,13 @@ describe('resolveEmailLink', () => {
     expect(resolveEmailLink(query('action=BUSINESS_INVITE'), true)).toEqual({ to: ROUTES.downloadApp });
   });
 
+  it('carries a business invite link to Download app with its token and address, signed in or not', () => {
+    const link = query('action=BUSINESS_INVITE&token=t9&email=ivy%40example.com');
+    const target = { to: ROUTES.downloadApp, state: { token: 't9', email: 'ivy@example.com' } };
+    expect(resolveEmailLink(link, false)).toEqual(target);
+    expect(resolveEmailLink(link, true)).toEqual(target);
+  });
+
   it('sends a signed-in user to the redirect screen', () => {
     expect(resolveEmailLink(query('action=RESET_PASSWORD&token=t1&email=a%40example.com'), true)).toEqual({
       to: ROUTES.redirect,

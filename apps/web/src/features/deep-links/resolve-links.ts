@@ -12,11 +12,13 @@ export interface LinkTarget {
 /** `/email?action=…&token=…&email=…[&group_id=…&group_invite_code=…][&opportunity_id=…&opportunity_invite_code=…]` */
 export function resolveEmailLink(query: URLSearchParams, isSignedIn: boolean): LinkTarget {
   const action = query.get('action');
-  // A business invite asks the person to install the app, signed in or not.
-  if (action === 'BUSINESS_INVITE') return { to: ROUTES.downloadApp };
-
   const token = query.get('token');
   const email = query.get('email');
+  // A business invite opens Download app, signed in or not; its token lets the person accept there.
+  if (action === 'BUSINESS_INVITE') {
+    return token && email ? { to: ROUTES.downloadApp, state: { token, email } } : { to: ROUTES.downloadApp };
+  }
+
   if (isSignedIn || !token || !email) return { to: ROUTES.redirect };
 
   if (action === 'RESET_PASSWORD') return { to: ROUTES.resetPassword, state: { token, email } };

@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { useClientConfig } from '../../../lib/client-config';
@@ -40,13 +41,14 @@ function StoreCard({ platform, store, url }: { platform: string; store: string; 
 }
 
 /** Download app, also where a business invite leads: 'Next step', QR codes and store links. */
-export function DownloadAppPage() {
+export function DownloadAppPage({ children }: { children?: ReactNode }) {
   const { downloadApp } = useClientConfig();
   return (
     <CenteredLayout title="Next step" maxWidth="md">
       <Typography align="center" color="text.secondary" sx={{ mb: 3 }}>
         Get LeadCircle on your phone to follow your groups, leads and messages wherever you are.
       </Typography>
+      {children}
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <StoreCard platform="iPhone and iPad" store="Download on the App Store" url={downloadApp.iosUrl} />

@@ -1,0 +1,122 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { territories, territoryUsers, users } from '../../db/schema/index.js';
+
+export type TerritoryRow = typeof territories.$inferSelect;
+
+export async function listTerritoriesOfBusiness(db: DbOrTx, businessId: number) {
+  return db.select().from(territories).where(eq(territories.businessId, businessId)).orderBy(asc(territories.name));
+}
+
+export async function listTerritoriesOfUser(db: DbOrTx, userId: number, businessId: number) {
+  return db
+    .select({ t: territories })
+    .from(territories)
+    .innerJoin(territoryUsers, eq(territoryUsers.territoryId, territories.id))
+    .where(and(eq(territoryUsers.userId, userId), eq(territories.businessId, businessId)))
+    .orderBy(asc(territories.name))
+    .then((rows) => rows.map((r) => r.t));
+}
+
+export async function findTerritory(db: DbOrTx, businessId: number, territoryId: number) {
+  const [row] = await db
+    .select()
+    .from(territories)
+    .where(and(eq(territories.id, territoryId), eq(territories.businessId, businessId)));
+  return row;
+}
+
+export async function listAssignees(db: DbOrTx, territoryIds: number[]) {
+  if (territoryIds.length === 0) return [];
+  return db
+    .select({
+      territoryId: territoryUsers.territoryId,
+      userId: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(territoryUsers)
+    .innerJoin(users, eq(users.id, territoryUsers.userId))
+    .where(inArray(territoryUsers.territoryId, territoryIds))
+    .orderBy(asc(users.firstName), asc(users.lastName));
+}
+
+/** How many of these ids are active users of the business. */
+export async function countActiveUsersAmong(db: DbOrTx, businessId: number, userIds: number[]) {
+  if (userIds.length === 0) return 0;
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.businessId, businessId), inArray(users.id, userIds), isNull(users.deletionRequestedAt)));
+  return rows.length;
+}
+
+export async function insertTerritory(db: DbOrTx, values: typeof territories.$inferInsert) {
+  const [row] = await db.insert(territories).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function updateTerritory(
+  db: DbOrTx,
+  id: number,
+  values: Pick<TerritoryRow, 'name' | 'states' | 'zipPrefixes'>,
+) {
+  const [row] = await db.update(territories).set(values).where(eq(territories.id, id)).returning();
+  return row;
+}
+
+export async function deleteTerritory(db: DbOrTx, id: number) {
+  await db.delete(territories).where(eq(territories.id, id));
+}
+
+export async function setAssignees(db: DbOrTx, territoryId: number, userIds: number[]) {
+  await db.delete(territoryUsers).where(eq(territoryUsers.territoryId, territoryId));
+  if (userIds.length > 0) {
+    await db.insert(territoryUsers).values(userIds.map((userId) => ({ territoryId, userId })));
+  }
+}
+
+export async function isNameTaken(db: DbOrTx, businessId: number, name: string, exceptId = 0) {
+  const result = await db.execute<{ n: string }>(
+    sql`select count(*) as n from territories where business_id = ${businessId} and lower(name) = lower(${name}) and id <> ${exceptId}`,
+  );
+  return Number(result.rows[0]?.n ?? 0) > 0;
+}
+
+interface LeadInside extends Record<string, unknown> {
+  id: number;
+  group_id: number;
+  first_name: string;
+  last_name: string;
+  company: string;
+  city: string;
+  state_abbrv: string;
+  postal: string;
+  latitude: number | null;
+  longitude: number | null;
+  territory_ids: number[];
+}
+
+/**
+ * Leads of the groups the user belongs to whose state, or ZIP code's first three digits, one of the
+ * user's territories covers; newest first.
+ */
+export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, territoryIds: number[], limit: number) {
+  if (territoryIds.length === 0) return [];
+  const ids = sql.join(
+    territoryIds.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const result = await db.execute<LeadInside>(sql`
+    select l.id, l.group_id, l.first_name, l.last_name, l.company, l.city, l.state_abbrv, l.postal,
+           l.latitude, l.longitude,
+           array_agg(t.id order by t.id) as territory_ids
+      from leads l
+      join group_members gm on gm.group_id = l.group_id and gm.user_id = ${userId}
+      join territories t on t.id in (${ids})
+       and (l.state_abbrv = any(t.states) or left(l.postal, 3) = any(t.zip_prefixes))
+     group by l.id
+     order by l.created_at desc, l.id desc
+     limit ${limit}`);
+  return result.rows;
+}

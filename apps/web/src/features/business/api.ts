@@ -1,0 +1,120 @@
+import {
+  billingCalls,
+  businessCalls,
+  type CallRequest,
+  type CallResponse,
+  crmCalls,
+  territoryCalls,
+} from '@leadcircle/shared';
+import type { Dispatch } from '@reduxjs/toolkit';
+import { baseApi } from '../../core/base-api';
+import type { CallExtraOptions } from '../../core/base-query';
+import { refreshListsAfterChange } from '../../core/list-refresh';
+
+// The business admin calls (spec 001 §7), the business invite link and the CRM calls. The users
+// list refreshes LIST_REFRESH_DELAY_MS after a change (spec 001 §4); the seat count at once.
+type Call = typeof businessCalls;
+
+// 404 on the CRM check means "no CRM" (spec 001 §8): silent.
+const noCrmIsAnAnswer: CallExtraOptions = { silentStatuses: [404] };
+
+export const businessApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['BusinessUsers', 'Billing', 'Crm', 'Territories'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      // The subscription's seats and price, for the cost of a change (the billing area reads the same call).
+      getSeatBilling: build.query<CallResponse<typeof billingCalls.get>, void>({
+        query: () => ({ call: billingCalls.get, body: {} }),
+        providesTags: ['Billing'],
+      }),
+      getBusinessUsers: build.query<CallResponse<Call['getUsers']>, CallRequest<Call['getUsers']>>({
+        query: (body) => ({ call: businessCalls.getUsers, body }),
+        providesTags: ['BusinessUsers'],
+      }),
+      inviteBusinessUser: build.mutation<CallResponse<Call['inviteUser']>, CallRequest<Call['inviteUser']>>({
+        query: (body) => ({ call: businessCalls.inviteUser, body }),
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
+      }),
+      updateBusinessUser: build.mutation<CallResponse<Call['updateUser']>, CallRequest<Call['updateUser']>>({
+        query: (body) => ({ call: businessCalls.updateUser, body }),
+        invalidatesTags: ['CurrentUser'],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
+      }),
+      removeBusinessUser: build.mutation<CallResponse<Call['removeUser']>, CallRequest<Call['removeUser']>>({
+        query: (body) => ({ call: businessCalls.removeUser, body }),
+        invalidatesTags: ['Billing', 'Business'],
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
+      }),
+      getBusinessInvite: build.query<CallResponse<Call['getInvite']>, CallRequest<Call['getInvite']>>({
+        query: (body) => ({ call: businessCalls.getInvite, body }),
+      }),
+      acceptBusinessInvite: build.mutation<CallResponse<Call['acceptInvite']>, CallRequest<Call['acceptInvite']>>({
+        query: (body) => ({ call: businessCalls.acceptInvite, body }),
+        invalidatesTags: ['CurrentUser', 'Business'],
+      }),
+      checkCrm: build.query<CallResponse<typeof crmCalls.check> | null, void>({
+        extraOptions: noCrmIsAnAnswer,
+        async queryFn(_arg, _api, _extraOptions, baseQuery) {
+          const result = await baseQuery({ call: crmCalls.check, body: {} });
+          if (result.error?.status === 404) return { data: null };
+          return result.error ? { error: result.error } : { data: result.data as CallResponse<typeof crmCalls.check> };
+        },
+        providesTags: ['Crm'],
+      }),
+      listTerritories: build.query<CallResponse<typeof territoryCalls.list>, CallRequest<typeof territoryCalls.list>>({
+        query: (body) => ({ call: territoryCalls.list, body }),
+        providesTags: ['Territories'],
+      }),
+      createTerritory: build.mutation<
+        CallResponse<typeof territoryCalls.create>,
+        CallRequest<typeof territoryCalls.create>
+      >({
+        query: (body) => ({ call: territoryCalls.create, body }),
+        invalidatesTags: ['Territories'],
+      }),
+      updateTerritory: build.mutation<
+        CallResponse<typeof territoryCalls.update>,
+        CallRequest<typeof territoryCalls.update>
+      >({
+        query: (body) => ({ call: territoryCalls.update, body }),
+        invalidatesTags: ['Territories'],
+      }),
+      deleteTerritory: build.mutation<
+        CallResponse<typeof territoryCalls.delete>,
+        CallRequest<typeof territoryCalls.delete>
+      >({
+        query: (body) => ({ call: territoryCalls.delete, body }),
+        invalidatesTags: ['Territories'],
+      }),
+      getMyTerritories: build.query<CallResponse<typeof territoryCalls.mine>, void>({
+        query: () => ({ call: territoryCalls.mine, body: {} }),
+        providesTags: ['Territories'],
+      }),
+      testCrm: build.mutation<CallResponse<typeof crmCalls.test>, CallRequest<typeof crmCalls.test>>({
+        query: (body) => ({ call: crmCalls.test, body }),
+      }),
+    }),
+  });
+
+function refreshUsers(dispatch: Dispatch, queryFulfilled: Promise<unknown>): Promise<void> {
+  return refreshListsAfterChange(queryFulfilled, () =>
+    dispatch(businessApi.util.invalidateTags(['BusinessUsers', 'Billing'])),
+  );
+}
+
+export const {
+  useGetSeatBillingQuery,
+  useGetBusinessUsersQuery,
+  useInviteBusinessUserMutation,
+  useUpdateBusinessUserMutation,
+  useRemoveBusinessUserMutation,
+  useGetBusinessInviteQuery,
+  useAcceptBusinessInviteMutation,
+  useCheckCrmQuery,
+  useTestCrmMutation,
+  useListTerritoriesQuery,
+  useCreateTerritoryMutation,
+  useUpdateTerritoryMutation,
+  useDeleteTerritoryMutation,
+  useGetMyTerritoriesQuery,
+} = businessApi;

@@ -1,0 +1,106 @@
+import { STATE_ABBREVIATIONS, type Territory, US_STATES } from '@leadcircle/shared';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
+import { type FormEvent, useState } from 'react';
+import { FormDialog } from '../../../components/form-dialog';
+import { useNotify } from '../../../components/use-notify';
+import { errorMessage } from '../../../lib/api-error';
+import { useCreateTerritoryMutation, useUpdateTerritoryMutation } from '../api';
+
+export interface TerritoryUserOption {
+  userId: number;
+  name: string;
+}
+
+interface TerritoryDialogProps {
+  businessId: number;
+  territory: Territory | null;
+  people: TerritoryUserOption[];
+  onClose: () => void;
+}
+
+const splitPrefixes = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+
+/** Add or edit a territory: a name, US states and/or 3-digit ZIP prefixes, and who covers it. */
+export function TerritoryDialog({ businessId, territory, people, onClose }: TerritoryDialogProps) {
+  const notify = useNotify();
+  const [name, setName] = useState(territory?.name ?? '');
+  const [states, setStates] = useState<string[]>(territory?.states ?? []);
+  const [prefixes, setPrefixes] = useState((territory?.zipPrefixes ?? []).join(', '));
+  const [assigned, setAssigned] = useState<TerritoryUserOption[]>(
+    people.filter((p) => territory?.users.some((u) => u.userId === p.userId)),
+  );
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [create, createState] = useCreateTerritoryMutation();
+  const [update, updateState] = useUpdateTerritoryMutation();
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    setServerError(null);
+    const body = {
+      business_id: businessId,
+      name,
+      states: states as (typeof STATE_ABBREVIATIONS)[number][],
+      zip_prefixes: splitPrefixes(prefixes),
+      user_ids: assigned.map((p) => p.userId),
+    };
+    try {
+      if (territory) await update({ ...body, territory_id: territory.territoryId }).unwrap();
+      else await create(body).unwrap();
+      notify.success(territory ? 'The territory has been updated.' : 'The territory has been added.');
+      onClose();
+    } catch (error) {
+      setServerError(errorMessage(error, 'Something went wrong'));
+    }
+  };
+
+  return (
+    <FormDialog
+      title={territory ? 'Edit territory' : 'Add territory'}
+      description="A territory covers US states and/or ZIP codes starting with the 3-digit prefixes you list."
+      serverError={serverError}
+      isBusy={createState.isLoading || updateState.isLoading}
+      submitLabel="SAVE"
+      onSubmit={(e) => void save(e)}
+      onClose={onClose}
+    >
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        fullWidth
+        margin="normal"
+        autoFocus
+      />
+      <Autocomplete
+        multiple
+        options={STATE_ABBREVIATIONS as readonly string[]}
+        getOptionLabel={(code) => `${US_STATES[code as keyof typeof US_STATES] ?? code} (${code})`}
+        value={states}
+        onChange={(_e, value) => setStates(value)}
+        renderInput={(params) => <TextField {...params} label="States" margin="normal" />}
+      />
+      <TextField
+        label="ZIP prefixes"
+        value={prefixes}
+        onChange={(e) => setPrefixes(e.target.value)}
+        helperText="The first 3 digits of ZIP codes, separated by commas (e.g. 981, 982)"
+        fullWidth
+        margin="normal"
+      />
+      <Autocomplete
+        multiple
+        options={people}
+        getOptionLabel={(p) => p.name}
+        isOptionEqualToValue={(a, b) => a.userId === b.userId}
+        value={assigned}
+        onChange={(_e, value) => setAssigned(value)}
+        renderInput={(params) => <TextField {...params} label="Users" margin="normal" />}
+      />
+    </FormDialog>
+  );
+}

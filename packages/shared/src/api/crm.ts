@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { defineCall, emptyRequest } from './call.js';
+
+export const crmCheckResponse = z.object({ integrationExists: z.boolean() });
+
+// The public CRM connection test (spec 000 §2.2): a Salesforce username-password login.
+const text = (name: string, max: number) =>
+  z
+    .string({ error: `${name} is required` })
+    .trim()
+    .min(1, `${name} is required`)
+    .max(max, `${name} is too long`);
+export const crmTestRequest = z.strictObject({
+  url: text('URL', 500),
+  username: text('Username', 200),
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  // Salesforce appends it to the password; empty when the caller's IP is trusted by the org.
+  securityToken: z.string().max(200, 'Security token is too long').default(''),
+});
+export const crmTestResponse = z.object({ success: z.boolean() });
+
+export const crmCalls = {
+  check: defineCall({
+    path: '/crm/user/check',
+    auth: true,
+    summary: "Whether the caller's business has a CRM integration; 404 when it has none (ADMINs)",
+    request: emptyRequest,
+    response: crmCheckResponse,
+  }),
+  test: defineCall({
+    path: '/crm/test',
+    auth: false,
+    summary: 'Try a Salesforce username-password login at the given address (public, limited per IP)',
+    request: crmTestRequest,
+    response: crmTestResponse,
+  }),
+} as const;

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { BUSINESS_USER_ROLES, BUSINESS_USER_STATUSES } from '../api/business.js';
+import { EMAIL_MAX } from '../constants.js';
+import { MESSAGES } from '../messages.js';
+import { firstNameField, lastNameField } from './fields.js';
+
+// The business admin texts (spec 001 §2, §5, §8) and the CRM connection test (spec 000 §2.2).
+
+export const BUSINESS_MESSAGES = {
+  usersTitle: 'Users',
+  emailInvalid: 'Must be a valid email',
+  roleRequired: 'Role is required',
+  statusRequired: 'Status is required',
+  // Fallbacks when the server gives none (spec 001 §8).
+  getUsersFailed: 'Get business users failed',
+  inviteFailed: 'Invite user to businessfailed',
+  updateFailed: 'Update business user failed',
+  removeFailed: 'Remove user from business failed',
+  dialogFailed: 'Something went wrong',
+  crmLoadFailed: 'Unknown error',
+} as const;
+
+export const CRM_TEST_MESSAGES = {
+  success: 'SUCCESS! We can easily connect to your CRM.',
+  failure: 'Unable to connect. We are finding other ways to connect to your CRM.',
+  error: 'Error submitting. We are away.',
+} as const;
+
+// Add/edit business user (spec 001 §5): names and email read-only when editing.
+export const businessUserForm = z.object({
+  firstName: firstNameField,
+  lastName: lastNameField,
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, MESSAGES.emailRequired)
+    .max(EMAIL_MAX, MESSAGES.lessThan(EMAIL_MAX))
+    .email(BUSINESS_MESSAGES.emailInvalid),
+  role: z.enum(BUSINESS_USER_ROLES, { error: BUSINESS_MESSAGES.roleRequired }),
+  status: z.enum(BUSINESS_USER_STATUSES, { error: BUSINESS_MESSAGES.statusRequired }),
+});
+export type BusinessUserForm = z.infer<typeof businessUserForm>;
