@@ -68,7 +68,10 @@ export const ERRORS = {
 
   // CRM
   CRM_NOT_FOUND: { status: 404, message: 'Your business has no CRM integration.' },
-  CRM_URL_NOT_ALLOWED: { status: 400, message: 'Enter the https:// address of your CRM, such as https://login.salesforce.com.' },
+  CRM_URL_NOT_ALLOWED: {
+    status: 400,
+    message: 'Enter the https:// address of your CRM, such as https://login.salesforce.com.',
+  },
   CRM_URL_PRIVATE: { status: 400, message: 'The CRM address is not a public internet address.' },
   CRM_TIMEOUT: { status: 422, message: 'The CRM did not answer in time.' },
   CRM_TOO_MANY_REDIRECTS: { status: 422, message: 'The CRM address redirects too many times.' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EMAIL_MAX, PAGE_SIZE } from '../constants.js';
 import { accountPassword, emailField, firstNameField, lastNameField } from '../forms/fields.js';
+import { text } from '../text.js';
 import { defineCall, idField } from './call.js';
 import { tokensResponse } from './users.js';
 
@@ -81,10 +82,10 @@ export const businessUpdateUserRequest = z.strictObject({
 export const businessRemoveUserRequest = z.strictObject({ business_id: idField, user_id: idField });
 
 // The invite link's token and address (`/email?action=BUSINESS_INVITE&token=…&email=…`).
-const inviteTokenField = z.string().trim().min(1, 'This link is invalid or has already been used.').max(200);
+const inviteTokenField = text().trim().min(1, 'This link is invalid or has already been used.').max(200);
 export const businessInviteLookupRequest = z.strictObject({
   token: inviteTokenField,
-  email: z.string().trim().min(1).max(EMAIL_MAX),
+  email: text().trim().min(1).max(EMAIL_MAX),
 });
 export const businessInviteInfo = z.object({
   businessName: z.string(),
@@ -98,7 +99,7 @@ export type BusinessInviteInfo = z.infer<typeof businessInviteInfo>;
 
 export const businessAcceptInviteRequest = z.strictObject({
   token: inviteTokenField,
-  email: z.string().trim().min(1).max(EMAIL_MAX),
+  email: text().trim().min(1).max(EMAIL_MAX),
   password: accountPassword.optional(),
 });
 export const businessAcceptInviteResponse = z.object({

@@ -1,21 +1,24 @@
 import { z } from 'zod';
+import { httpUrl, text } from '../text.js';
 import { defineCall, emptyRequest } from './call.js';
 
 export const crmCheckResponse = z.object({ integrationExists: z.boolean() });
 
-// The public CRM connection test (spec 000 §2.2): a Salesforce username-password login.
-const text = (name: string, max: number) =>
-  z
-    .string({ error: `${name} is required` })
+// The public CRM connection test: a Salesforce username-password login.
+const requiredText = (name: string, max: number) =>
+  text({ error: `${name} is required` })
     .trim()
     .min(1, `${name} is required`)
     .max(max, `${name} is too long`);
 export const crmTestRequest = z.strictObject({
-  url: text('URL', 500),
-  username: text('Username', 200),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
+  url: httpUrl('Enter the https:// address of your CRM, such as https://login.salesforce.com.').max(
+    500,
+    'URL is too long',
+  ),
+  username: requiredText('Username', 200),
+  password: text({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
   // Salesforce appends it to the password; empty when the caller's IP is trusted by the org.
-  securityToken: z.string().max(200, 'Security token is too long').default(''),
+  securityToken: text().max(200, 'Security token is too long').default(''),
 });
 export const crmTestResponse = z.object({ success: z.boolean() });
 

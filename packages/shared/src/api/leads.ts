@@ -92,8 +92,7 @@ export const leadListRequest = z.strictObject({
   group_id: idField,
   ...pageFields,
   sort_by: z.literal(LEAD_SORT).default(LEAD_SORT),
-  cursor: z
-    .string()
+  cursor: text()
     .regex(/^[A-Za-z0-9_-]{1,200}$/, LEAD_MESSAGES.cursorInvalid)
     .optional(),
 });

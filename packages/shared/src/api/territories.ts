@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { STATE_ABBREVIATIONS } from '../format/us-states.js';
+import { text } from '../text.js';
 import { defineCall, emptyRequest, idField, messageResponse } from './call.js';
 
 // Territories (our design; the spec names only /manage-territories and /territory): an admin gives
@@ -20,8 +21,7 @@ export const TERRITORY_NAME_MAX = 60;
 export const TERRITORY_LEADS_MAX = 500;
 
 const territoryFields = {
-  name: z
-    .string({ error: TERRITORY_MESSAGES.nameRequired })
+  name: text({ error: TERRITORY_MESSAGES.nameRequired })
     .trim()
     .min(1, TERRITORY_MESSAGES.nameRequired)
     .max(TERRITORY_NAME_MAX, TERRITORY_MESSAGES.nameTooLong),
@@ -30,7 +30,7 @@ const territoryFields = {
     .max(60)
     .default([]),
   zip_prefixes: z
-    .array(z.string().regex(/^\d{3}$/, TERRITORY_MESSAGES.zipPrefixInvalid))
+    .array(text().regex(/^\d{3}$/, TERRITORY_MESSAGES.zipPrefixInvalid))
     .max(1000)
     .default([]),
   user_ids: z.array(idField).max(1000).default([]),

@@ -36,7 +36,7 @@ export const emailSignupRequest = z.strictObject({
   group_invite_code: text().max(200).optional(),
   group_id: idField.optional(),
   // An opportunity invite the person signs up with: carried by the confirmation link.
-  opportunity_invite_code: z.string().max(200).optional(),
+  opportunity_invite_code: text().max(200).optional(),
   opportunity_id: idField.optional(),
 });
 

@@ -8,6 +8,7 @@ import {
   OPPORTUNITY_NOTES_MAX,
   OPPORTUNITY_NOTES_MIN,
 } from '../constants.js';
+import { multilineText, text } from '../text.js';
 import {
   addressInput,
   leadCompanyField,
@@ -72,16 +73,14 @@ export const OPPORTUNITY_MESSAGES = {
 } as const;
 
 /** Name: 5 to 500, trimmed, required; the too-long message says 50 (as observed). */
-export const opportunityNameField = z
-  .string({ error: OPPORTUNITY_MESSAGES.nameRequired })
+export const opportunityNameField = text({ error: OPPORTUNITY_MESSAGES.nameRequired })
   .trim()
   .min(1, OPPORTUNITY_MESSAGES.nameRequired)
   .min(OPPORTUNITY_NAME_MIN, OPPORTUNITY_MESSAGES.tooShort)
   .max(OPPORTUNITY_NAME_MAX, OPPORTUNITY_MESSAGES.nameTooLong);
 
 /** Description (notes): 5 to 500, trimmed, required; the too-long message says 300 (as observed). */
-export const opportunityNotesField = z
-  .string({ error: OPPORTUNITY_MESSAGES.descriptionRequired })
+export const opportunityNotesField = multilineText({ error: OPPORTUNITY_MESSAGES.descriptionRequired })
   .trim()
   .min(1, OPPORTUNITY_MESSAGES.descriptionRequired)
   .min(OPPORTUNITY_NOTES_MIN, OPPORTUNITY_MESSAGES.tooShort)
