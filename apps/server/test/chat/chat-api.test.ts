@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatAttachments, chatMessages, chatRooms, users } from '../../src/db/schema/index.js';
 import { post } from '../helpers.js';
+import { createSharedOpportunity } from '../opportunities/support.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
 import { createChatWorld, getAttachment, leave, PNG_1X1, roomNotFound, send, uploadAttachment } from './chat.js';
 
@@ -309,11 +310,22 @@ describe('business and opportunity rooms', () => {
     });
   });
 
-  it('refuses opportunity rooms to everyone until opportunities can be read here', async () => {
-    const [room] = await t.db.insert(chatRooms).values({ kind: 'OPPORTUNITY', opportunityId: 1 }).returning();
-    expect(await send(t, w.member.token, room!.id, 'x')).toMatchObject({ status: 404, body: roomNotFound });
-    const list = await post(t, '/chat/room/list', { grouping_level: 'OPPORTUNITY' }, { token: w.member.token });
-    expect(list.body).toEqual({ rooms: [], totalCount: 0 });
+  it('opens an opportunity room to its owner and the people it is shared with, and closes it when the share is taken back', async () => {
+    const x = await createSharedOpportunity(t);
+    const roomId = x.opportunity.roomId;
+    expect((await send(t, x.owner.token, roomId, 'Kick-off on Monday')).status).toBe(200);
+    expect((await send(t, x.shared.token, roomId, 'I will be there')).status).toBe(200);
+    expect(await send(t, x.stranger.token, roomId, 'x')).toMatchObject({ status: 404, body: roomNotFound });
+    const listed = await post(t, '/chat/room/list', { grouping_level: 'OPPORTUNITY' }, { token: x.shared.token });
+    expect(listed.body).toMatchObject({ rooms: [{ roomId, kind: 'OPPORTUNITY' }], totalCount: 1 });
+    const strangers = await post(t, '/chat/room/list', { grouping_level: 'OPPORTUNITY' }, { token: x.stranger.token });
+    expect(strangers.body).toEqual({ rooms: [], totalCount: 0 });
+
+    const share = { opportunity_id: x.opportunity.opportunityId, user_id: x.shared.userId };
+    expect((await post(t, '/opportunity/user/remove', share, { token: x.owner.token })).status).toBe(200);
+    expect(await send(t, x.shared.token, roomId, 'still here?')).toMatchObject({ status: 404, body: roomNotFound });
+    const after = await post(t, '/chat/room/list', { grouping_level: 'OPPORTUNITY' }, { token: x.shared.token });
+    expect(after.body).toEqual({ rooms: [], totalCount: 0 });
   });
 });
 

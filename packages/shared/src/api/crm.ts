@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { httpUrl, text } from '../text.js';
+import { isHttpUrl, text } from '../text.js';
 import { defineCall, emptyRequest } from './call.js';
 
 export const crmCheckResponse = z.object({ integrationExists: z.boolean() });
+
+export const CRM_URL_MESSAGE = 'Enter the https:// address of your CRM, such as https://login.salesforce.com.';
 
 // The public CRM connection test: a Salesforce username-password login.
 const requiredText = (name: string, max: number) =>
@@ -11,10 +13,8 @@ const requiredText = (name: string, max: number) =>
     .min(1, `${name} is required`)
     .max(max, `${name} is too long`);
 export const crmTestRequest = z.strictObject({
-  url: httpUrl('Enter the https:// address of your CRM, such as https://login.salesforce.com.').max(
-    500,
-    'URL is too long',
-  ),
+  // An http(s) address; the server refuses anything but https in production, and private addresses.
+  url: requiredText('URL', 500).refine(isHttpUrl, CRM_URL_MESSAGE),
   username: requiredText('Username', 200),
   password: text({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password is too long'),
   // Salesforce appends it to the password; empty when the caller's IP is trusted by the org.

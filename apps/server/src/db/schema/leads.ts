@@ -145,7 +145,8 @@ export const chatMessages = pgTable(
   (t) => [
     // A room's messages page newest first.
     index('chat_messages_room_idx').on(t.roomId, t.id.desc().nullsFirst()),
-    index('chat_messages_room_seq_idx').on(t.roomId, t.seq),
+    // A room's page, newest first (seq, then id for rows that share one), read backwards from the index.
+    index('chat_messages_room_seq_idx').on(t.roomId, t.seq, t.id),
     index('chat_messages_room_version_idx').on(t.roomId, t.version),
     uniqueIndex('chat_messages_client_id_unique')
       .on(t.roomId, t.userId, t.clientMessageId)

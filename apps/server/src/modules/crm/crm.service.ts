@@ -1,3 +1,4 @@
+import { CRM_URL_MESSAGE } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { badRequest, notFound, unprocessable } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
@@ -24,9 +25,7 @@ function refusal(error: OutboundError, timeoutMs: number) {
     case 'protocol':
       return badRequest(
         'CRM_URL_NOT_ALLOWED',
-        error.afterRedirect
-          ? 'The CRM address redirects to an address we do not call.'
-          : 'Enter the https:// address of your CRM, such as https://login.salesforce.com.',
+        error.afterRedirect ? 'The CRM address redirects to an address we do not call.' : CRM_URL_MESSAGE,
       );
     case 'address':
       return badRequest('CRM_URL_PRIVATE', `The CRM address ${viaRedirect}is not a public internet address.`);
