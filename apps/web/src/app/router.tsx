@@ -43,19 +43,8 @@ const AppShell = lazyPage(() => import('./shell/app-shell').then((m) => m.AppShe
 const loadMySettings = () => import('../features/users');
 const MySettingsLayout = lazyPage(() => loadMySettings().then((m) => m.MySettingsLayout));
 const ProfilePage = lazyPage(() => loadMySettings().then((m) => m.ProfilePage));
-// My settings → Notifications lists each group's Messages switch: the page and the switches compose here.
-const NotificationsPage = lazyPage(() =>
-  Promise.all([loadMySettings(), import('../features/groups')]).then(
-    ([settings, groups]) =>
-      function NotificationsWithGroups() {
-        return (
-          <settings.NotificationsPage>
-            <groups.GroupMessagesSwitches />
-          </settings.NotificationsPage>
-        );
-      },
-  ),
-);
+// My settings → Notifications: the page and each group's switch compose in app/.
+const NotificationsPage = lazyPage(() => import('./pages/notifications-route').then((m) => m.NotificationsRoute));
 const LegalPage = lazyPage(() => loadMySettings().then((m) => m.LegalPage));
 
 const loadInfo = () => import('../features/info');
@@ -109,9 +98,7 @@ const ContactDetailsPage = lazyPage(() => loadOpportunities().then((m) => m.Cont
 const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
 
 // Areas that later issues build, each with its title.
-const notBuiltProtected: Array<[path: string, title: string]> = [
-  [ROUTES.activities, 'Activities'],
-];
+const notBuiltProtected: Array<[path: string, title: string]> = [[ROUTES.activities, 'Activities']];
 
 /** Download app; a BUSINESS_INVITE link brings its token here, and the invitation is answered above the apps. */
 function DownloadAppRoute() {

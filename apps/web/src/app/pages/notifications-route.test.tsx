@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerCalls } from '../../../test/fake-server';
-import { renderInApp, seedCurrentUser, testUser } from '../../../test/render-in-app';
-import { NotificationsPage } from './notifications-page';
+import { answerCalls } from '../../test/fake-server';
+import { renderInApp, seedCurrentUser, testUser } from '../../test/render-in-app';
+import { NotificationsRoute } from './notifications-route';
 
 const group = {
   groupId: 7,
@@ -21,11 +21,11 @@ const group = {
   myProduct: null,
 };
 
-describe('NotificationsPage (spec 001 §2)', () => {
+describe('My settings, Notifications', () => {
   it('shows the stored e-mail switch, and an honest empty list of group Messages switches', async () => {
     answerCalls({ '/api/group/list': { status: 200, body: { groups: [], totalCount: 0 } } });
     await seedCurrentUser({ ...testUser, notificationSetting: { enableEmail: true } });
-    renderInApp(<NotificationsPage />);
+    renderInApp(<NotificationsRoute />);
     expect(await screen.findByRole('switch', { name: 'Email notifications' })).toBeChecked();
     expect(screen.getByRole('heading', { name: 'Messages' })).toBeInTheDocument();
     expect(await screen.findByText('You are not in any group yet')).toBeInTheDocument();
@@ -37,7 +37,7 @@ describe('NotificationsPage (spec 001 §2)', () => {
       '/api/user/notification_settings': { status: 200, body: { enableEmail: true } },
     });
     await seedCurrentUser(testUser);
-    renderInApp(<NotificationsPage />);
+    renderInApp(<NotificationsRoute />);
     const messages = await screen.findByRole('switch', { name: 'Messages in Bay Area Closers' });
     await expect.poll(() => (messages as HTMLInputElement).checked).toBe(true);
     expect(screen.queryByText('You are not in any group yet')).not.toBeInTheDocument();
