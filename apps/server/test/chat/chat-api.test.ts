@@ -1,7 +1,7 @@
 import { CHAT_ATTACHMENT_MAX_BYTES, CHAT_MESSAGE_MAX, CHAT_MESSAGES, CHAT_SEND_PER_MINUTE } from '@leadcircle/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatAttachments, chatMessages, chatRooms, users } from '../../src/db/schema/index.js';
+import { chatAttachments, chatMessages, users } from '../../src/db/schema/index.js';
 import { post } from '../helpers.js';
 import { createSharedOpportunity } from '../opportunities/support.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
