@@ -26,7 +26,10 @@ import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
 import { registerBillingRawRoutes, registerBillingRoutes } from './modules/billing/billing.routes.js';
 import { registerBusinessRoutes } from './modules/business/business.routes.js';
-import { registerBusinessUserRawRoutes, registerBusinessUserRoutes } from './modules/business-users/business-users.routes.js';
+import {
+  registerBusinessUserRawRoutes,
+  registerBusinessUserRoutes,
+} from './modules/business-users/business-users.routes.js';
 import { socketRoomsForChatRoom, socketRoomsOf } from './modules/chat/chat.access.js';
 import { registerChatRawRoutes, registerChatRoutes } from './modules/chat/chat.routes.js';
 import { registerCrmRoutes } from './modules/crm/crm.routes.js';

@@ -1,13 +1,6 @@
 import { z } from 'zod';
 import { LEAD_SORT, PAGE_SIZE, RATING_MAX } from '../constants.js';
-import {
-  type addressInput,
-  commentField,
-  LEAD_MESSAGES,
-  leadFieldsShape,
-  postalField,
-  requireOneContact,
-} from '../forms/lead.js';
+import { type addressInput, LEAD_MESSAGES, leadFieldsShape, postalField, requireOneContact } from '../forms/lead.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { pageFields } from './groups.js';

@@ -1,4 +1,3 @@
-import zipcodes from 'zipcodes';
 import { notFound } from '../../http/errors.js';
 
 // The offline ZIP table: the `zipcodes` package, US and Canadian codes; addresses

@@ -1,5 +1,5 @@
 import type { ChatRoomKind } from '@leadcircle/shared';
-import { and, desc, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
 import { chatAttachments, chatMessages, chatRoomReads, chatRooms, users } from '../../db/schema/index.js';

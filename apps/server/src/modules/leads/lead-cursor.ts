@@ -1,4 +1,3 @@
-import { LEAD_MESSAGES } from '@leadcircle/shared';
 import { badRequest } from '../../http/errors.js';
 import type { LeadPageKey } from './leads.queries.js';
 

@@ -1,10 +1,4 @@
-import {
-  LEAD_MESSAGES,
-  type LeadRating,
-  type LeadRatingEvent,
-  type RatingKind,
-  SERVER_EVENTS,
-} from '@leadcircle/shared';
+import { type LeadRating, type LeadRatingEvent, type RatingKind, SERVER_EVENTS } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';

@@ -10,8 +10,8 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
-import { requireBusinessAdmin } from '../business/business.access.js';
 import * as users from '../accounts/accounts.service.js';
+import { requireBusinessAdmin } from '../business/business.access.js';
 import * as q from './territories.queries.js';
 
 const territoryNotFound = () => notFound('TERRITORY_NOT_FOUND', 'Territory not found.');
