@@ -29,7 +29,41 @@ export interface World {
   ownerId: number;
   memberId: number;
   strangerId: number;
+  /** The group's chat room, a message and a file the owner sent there, and the owner–member direct room. */
+  chatRoomId: number;
+  messageId: number;
+  attachmentId: number;
+  directRoomId: number;
+  /** An opportunity of the owner's, shared with member; its room and a contact. */
+  opportunityId: number;
+  opportunityName: string;
+  opportunityRoomId: number;
+  contactId: number;
+  contactLastName: string;
+  /** The owner's business: owner is its ADMIN, member an active SALES user; stranger is in another. A territory of it. */
+  businessId: number;
+  territoryId: number;
 }
+
+let sequence = 0;
+/** A name or address no earlier probe used. */
+const fresh = (prefix: string) => {
+  sequence += 1;
+  return `${prefix}${sequence}${Date.now() % 100_000}`;
+};
+/** The contact the world's opportunity has: first name, title, company and e-mail as made, its own last name. */
+export const contactFields = {
+  first_name: 'Jordan',
+  title: 'Buyer',
+  company: 'Contoso',
+  email: 'jordan@contoso.example',
+  phone: '(415) 555-0123',
+};
+const opportunityFields = {
+  name: 'Matrix opportunity',
+  notes: 'Notes',
+  address: { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA', postal: '94105' },
+};
 
 export const OK = 'OK';
 export const DENIED = 'DENIED';
@@ -58,6 +92,14 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     member: OK,
     owner: OK,
   },
+  // People: a group the caller is not in, or people it shares nothing with, simply yield nobody (a 200).
+  'POST /api/user/search_by_name': {
+    body: (w) => ({ search_type: 'GROUP', id: w.groupId, name_prefix: '' }),
+    stranger: OK,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/user/get_list': { body: (w) => ({ user_ids: [w.ownerId] }), stranger: OK, member: OK, owner: OK },
   'POST /api/user/notification_settings': {
     body: (w) => ({ group_id: w.groupId }),
     stranger: DENIED,
@@ -83,6 +125,74 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/business/get_by_user': {
     body: (w) => ({ user_id: w.ownerId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+
+  // Business administration: ADMINs of the business only; its SALES users and another business's admin are refused.
+  'POST /api/business/get_business_users': {
+    body: (w) => ({ business_id: w.businessId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'GET /api/business/export_users': {
+    query: (w) => ({ business_id: w.businessId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/business/invite_user': {
+    body: (w) => ({
+      business_id: w.businessId,
+      first_name: 'Ivy',
+      last_name: 'Invitee',
+      email: `${fresh('ivy')}@example.com`,
+      role: 'SALES',
+      status: 'INVITED',
+    }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/business/update_user': {
+    body: (w) => ({ business_id: w.businessId, user_id: w.memberId, role: 'SALES' }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/business/remove_user': {
+    body: (w) => ({ business_id: w.businessId, user_id: w.memberId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/territory/list': {
+    body: (w) => ({ business_id: w.businessId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/territory/create': {
+    body: (w) => ({ business_id: w.businessId, name: fresh('Territory '), states: ['NV'] }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/territory/update': {
+    body: (w) => ({
+      business_id: w.businessId,
+      territory_id: w.territoryId,
+      name: fresh('Renamed '),
+      zip_prefixes: ['941'],
+    }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/territory/delete': {
+    body: (w) => ({ business_id: w.businessId, territory_id: w.territoryId }),
     stranger: DENIED,
     member: DENIED,
     owner: OK,
@@ -120,6 +230,14 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/group/add_invited': {
     // Accepting an invite is what a stranger does: a wrong code is refused as invalid.
     body: (w) => ({ group_id: w.groupId, invite_code: 'not-the-invite-code' }),
+    stranger: 400,
+    member: 400,
+    owner: 400,
+  },
+  'POST /api/group/invite_preview': {
+    // Public: the invite code is the permission; a wrong one is refused as invalid to everyone.
+    body: (w) => ({ group_id: w.groupId, invite_code: 'not-the-invite-code' }),
+    anonymous: 400,
     stranger: 400,
     member: 400,
     owner: 400,
@@ -182,6 +300,151 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/chat/lead/list': { body: (w) => ({ id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/chat/message/send': {
     body: (w) => ({ room_id: w.roomId, message: 'Hello' }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+
+  // Chat rooms: whoever the room's source lets in (the group's members, the direct room's two people,
+  // the opportunity's owner and shared users); anyone else is told the room does not exist.
+  'POST /api/chat/message/list': {
+    body: (w) => ({ room_id: w.opportunityRoomId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/chat/room/get': { body: (w) => ({ room_id: w.directRoomId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/chat/room/read': { body: (w) => ({ room_id: w.chatRoomId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/chat/room/mute': {
+    body: (w) => ({ room_id: w.chatRoomId, muted: true }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/chat/room/direct': {
+    // Only with someone one shares a group or business with; never with oneself.
+    body: (w) => ({ user_id: w.memberId }),
+    stranger: DENIED,
+    member: 400,
+    owner: OK,
+  },
+  // Messages: one's own only, in a room one is in.
+  'POST /api/chat/message/edit': {
+    body: (w) => ({ message_id: w.messageId, message: 'Edited' }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/chat/message/delete': {
+    body: (w) => ({ message_id: w.messageId }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/chat/attachment/link': {
+    body: (w) => ({ attachment_id: w.attachmentId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+
+  // Opportunities: the owner does everything; a shared user reads it, its contacts and comments
+  // (403 where only the owner may act); a stranger is told it does not exist.
+  'POST /api/opportunity/set': {
+    // Made on a lead: members of the lead's group only.
+    body: (w) => ({ ...opportunityFields, lead_id: w.leadId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/opportunity/get': {
+    body: (w) => ({ opportunity_id: w.opportunityId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/opportunity/update': {
+    body: (w) => ({ opportunity_id: w.opportunityId, ...opportunityFields, name: `${w.opportunityName} 2` }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/opportunity/delete': {
+    body: (w) => ({ opportunity_id: w.opportunityId }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/opportunity/contact/list': {
+    body: (w) => ({ opportunity_id: w.opportunityId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/opportunity/contact/set': {
+    body: (w) => ({ opportunity_id: w.opportunityId, ...contactFields, last_name: 'Matrix' }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/opportunity/contact/get': {
+    body: (w) => ({ contact_id: w.contactId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/opportunity/contact/update': {
+    body: (w) => ({
+      contact_id: w.contactId,
+      opportunity_id: w.opportunityId,
+      ...contactFields,
+      last_name: w.contactLastName,
+      notes: 'New notes',
+    }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/opportunity/contact/delete': {
+    body: (w) => ({ contact_id: w.contactId, opportunity_id: w.opportunityId }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/opportunity/contact/comment/list': {
+    body: (w) => ({ contact_id: w.contactId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/opportunity/contact/comment/send': {
+    body: (w) => ({ contact_id: w.contactId, message: 'Called them' }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/opportunity/user/invite': {
+    body: (w) => ({ opportunity_id: w.opportunityId, email: `${fresh('partner')}@example.com` }),
+    stranger: DENIED,
+    member: 403,
+    owner: OK,
+  },
+  'POST /api/opportunity/user/invite_accept': {
+    // Accepting is what someone not yet on it does: a wrong code is refused as invalid to everyone.
+    body: (w) => ({ opportunity_id: w.opportunityId, invite_code: 'not-the-invite-code' }),
+    stranger: 400,
+    member: 400,
+    owner: 400,
+  },
+  'POST /api/opportunity/user/remove': {
+    // The owner takes the share back; the shared user may leave (name themselves).
+    body: (w) => ({ opportunity_id: w.opportunityId, user_id: w.memberId }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/opportunity/settings/update': {
+    body: (w) => ({ opportunity_id: w.opportunityId, messages: false }),
     stranger: DENIED,
     member: OK,
     owner: OK,

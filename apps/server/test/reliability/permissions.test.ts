@@ -1,10 +1,21 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import {
+  billingSubscriptions,
+  chatMessages,
+  opportunityShares,
+  territories,
+  users,
+} from '../../src/db/schema/index.js';
+import { PNG_1X1, send, uploadAttachment } from '../chat/chat.js';
 import { createGroup, createPayingUser, GROUP_CODE } from '../groups.js';
 import { post } from '../helpers.js';
 import { insertLead } from '../leads.js';
+import { createContact, createOpportunity } from '../opportunities/support.js';
 import { createTestApp } from '../test-app.js';
 import { idFieldsOf, listOperations } from './openapi.js';
 import {
+  contactFields,
   DENIED,
   type Expectation,
   type MatrixEntry,
@@ -39,6 +50,53 @@ async function createWorld(): Promise<{ world: World; tokens: Tokens }> {
   if (joined.status !== 200) throw new Error(`group/add: ${joined.status}`);
   const stranger = await createPayingUser(t);
   const lead = await insertLead(t, { groupId: group.groupId, createdBy: owner.userId });
+
+  // Chat: the group's room with a message and a file of the owner's, and a direct room owner–member.
+  const rooms = await post(
+    t,
+    '/chat/room/list',
+    { grouping_level: 'GROUP', grouping_level_id: group.groupId },
+    { token: owner.token },
+  );
+  const chatRoomId = rooms.body?.rooms?.[0]?.roomId as number | undefined;
+  if (rooms.status !== 200 || chatRoomId === undefined) throw new Error(`room/list: ${rooms.status}`);
+  const sent = await send(t, owner.token, chatRoomId, 'Hello group');
+  if (sent.status !== 200) throw new Error(`message/send: ${sent.status}`);
+  const upload = await uploadAttachment(t, owner.token, [
+    { name: 'room_id', data: String(chatRoomId) },
+    { name: 'file', filename: 'dot.png', contentType: 'image/png', data: PNG_1X1 },
+  ]);
+  if (upload.status !== 200) throw new Error(`attachment/upload: ${upload.status}`);
+  const direct = await post(t, '/chat/room/direct', { user_id: member.userId }, { token: owner.token });
+  if (direct.status !== 200) throw new Error(`room/direct: ${direct.status}`);
+
+  // An opportunity of the owner's shared with the member (the share row, as an accepted invite leaves it).
+  const opportunity = await createOpportunity(t, owner.token);
+  const contact = await createContact(t, owner.token, opportunity.opportunityId, contactFields);
+  await t.db.insert(opportunityShares).values({ opportunityId: opportunity.opportunityId, userId: member.userId });
+
+  // A business: the owner's (made with its billing customer) with the owner as ADMIN, an active
+  // subscription, the member as an active SALES user, and a territory. The stranger stays in their own.
+  const [ownerRow] = await t.db.select().from(users).where(eq(users.id, owner.userId));
+  const businessId = ownerRow?.businessId;
+  if (!businessId) throw new Error('the owner has no business');
+  await t.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, owner.userId));
+  await t.db.update(users).set({ businessId, role: 'SALES' }).where(eq(users.id, member.userId));
+  const now = new Date();
+  await t.db.insert(billingSubscriptions).values({
+    businessId,
+    providerSubscriptionId: `sub_matrix_${businessId}_${now.getTime()}`,
+    status: 'active',
+    quantity: 2,
+    currentPeriodStart: now,
+    currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+    providerUpdatedAt: now,
+  });
+  const [territory] = await t.db
+    .insert(territories)
+    .values({ businessId, name: `Matrix territory ${businessId}`, states: ['CA'] })
+    .returning({ id: territories.id });
+
   return {
     world: {
       groupId: group.groupId,
@@ -49,6 +107,17 @@ async function createWorld(): Promise<{ world: World; tokens: Tokens }> {
       ownerId: owner.userId,
       memberId: member.userId,
       strangerId: stranger.userId,
+      chatRoomId,
+      messageId: sent.body.messageId,
+      attachmentId: upload.body.attachment.attachmentId,
+      directRoomId: direct.body.roomId,
+      opportunityId: opportunity.opportunityId,
+      opportunityName: opportunity.name,
+      opportunityRoomId: opportunity.roomId,
+      contactId: contact.contactId,
+      contactLastName: contact.lastName,
+      businessId,
+      territoryId: territory!.id,
     },
     tokens: { owner: owner.token, member: member.token, stranger: stranger.token },
   };
@@ -63,8 +132,22 @@ async function liveWorld() {
       post(t, '/group/get', { group_id: world.groupId }, { token: tokens.member }),
       post(t, '/lead/get', { lead_id: world.leadId }, { token: tokens.owner }),
       post(t, '/user/get', {}, { token: tokens.stranger }),
+      post(t, '/opportunity/get', { opportunity_id: world.opportunityId }, { token: tokens.member }),
+      post(t, '/opportunity/contact/get', { contact_id: world.contactId }, { token: tokens.member }),
     ]);
-    if (checks.every((c) => c.status === 200)) return current;
+    const [message] = await t.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, world.messageId), isNull(chatMessages.deletedAt)));
+    const [territory] = await t.db
+      .select({ id: territories.id })
+      .from(territories)
+      .where(eq(territories.id, world.territoryId));
+    const [member] = await t.db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, world.memberId), eq(users.businessId, world.businessId)));
+    if (checks.every((c) => c.status === 200) && message && territory && member) return current;
   }
   current = await createWorld();
   return current;
@@ -114,6 +197,8 @@ describe('the permission matrix', () => {
           // A refusal tells nothing about the thing: not its name, not its lead's.
           expect(res.body, said).not.toContain(world.groupName);
           expect(res.body, said).not.toContain(world.leadLastName);
+          expect(res.body, said).not.toContain(world.opportunityName);
+          expect(res.body, said).not.toContain(world.contactLastName);
           expect(typeof res.json().message, said).toBe('string');
         }
       }
