@@ -56,7 +56,8 @@ test('My settings, Notifications lists the groups of the person with their Messa
   await page.goto('/my-settings/notifications');
   await expect(page.getByText('You are not in any group yet')).toHaveCount(0);
   const messages = page.getByRole('switch', { name: `Messages in ${name}` });
-  await expect(messages).toBeVisible();
+  // The switch shows the stored setting once it is loaded (it is disabled until then).
+  await expect(messages).toBeEnabled();
   const wasOn = await messages.isChecked();
   await messages.setChecked(!wasOn);
   await expect(page.getByText(MESSAGES.notificationsUpdated)).toBeVisible();
