@@ -4,6 +4,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useNotify } from '../../../components/use-notify';
+import { realtime } from '../../../core/realtime/realtime';
 import { errorMessage } from '../../../lib/api-error';
 import { navigateTo } from '../../../lib/navigation';
 import { useScheduleDeleteMutation } from '../account-api';
@@ -19,6 +20,9 @@ export function DeleteAccountButton() {
   const [scheduleDelete, { isLoading }] = useScheduleDeleteMutation();
 
   const confirm = async () => {
+    // The account closes: its live channel goes first, so the server's disconnect of a closed account
+    // does not sign this tab out before the person has read the message.
+    realtime.close();
     try {
       const { message } = await scheduleDelete().unwrap();
       setHasRequested(true);
@@ -27,6 +31,7 @@ export function DeleteAccountButton() {
       // Through the router, so it happens even if this page is left in the meantime.
       setTimeout(() => navigateTo(ROUTES.signOut, { replace: true }), SIGNOUT_AFTER_DELETION_MS);
     } catch (error) {
+      realtime.open();
       notify.error(errorMessage(error, MESSAGES.unknownErrorProfile));
     }
   };
