@@ -1,8 +1,7 @@
-import { type ClientConfig, SNACKBAR_AUTO_HIDE_MS } from '@leadcircle/shared';
+import type { ClientConfig } from '@leadcircle/shared';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { SnackbarProvider } from 'notistack';
-import { StrictMode } from 'react';
+import { lazy, StrictMode, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
 import { PersistGate } from 'redux-persist/es/integration/react';
@@ -12,6 +11,9 @@ import { ClientConfigProvider } from '../lib/client-config';
 import { router } from './router';
 import { theme } from './theme';
 
+// Snackbars (notistack) load after the first paint.
+const SnackbarHost = lazy(() => import('../components/snackbar-host').then((m) => ({ default: m.SnackbarHost })));
+
 export function App({ config }: { config: ClientConfig }) {
   return (
     <StrictMode>
@@ -20,9 +22,10 @@ export function App({ config }: { config: ClientConfig }) {
         <Provider store={store}>
           <PersistGate persistor={persistor} loading={<PageSpinner />}>
             <ClientConfigProvider config={config}>
-              <SnackbarProvider autoHideDuration={SNACKBAR_AUTO_HIDE_MS} maxSnack={3}>
-                <RouterProvider router={router} />
-              </SnackbarProvider>
+              <RouterProvider router={router} />
+              <Suspense fallback={null}>
+                <SnackbarHost />
+              </Suspense>
             </ClientConfigProvider>
           </PersistGate>
         </Provider>
