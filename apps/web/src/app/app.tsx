@@ -4,9 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { lazy, StrictMode, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { PersistGate } from 'redux-persist/es/integration/react';
-import { PageSpinner } from '../components/page-spinner';
-import { persistor, store } from '../core/store';
+import { store } from '../core/store';
 import { ClientConfigProvider } from '../lib/client-config';
 import { router } from './router';
 import { theme } from './theme';
@@ -20,14 +18,12 @@ export function App({ config }: { config: ClientConfig }) {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <Provider store={store}>
-          <PersistGate persistor={persistor} loading={<PageSpinner />}>
-            <ClientConfigProvider config={config}>
-              <RouterProvider router={router} />
-              <Suspense fallback={null}>
-                <SnackbarHost />
-              </Suspense>
-            </ClientConfigProvider>
-          </PersistGate>
+          <ClientConfigProvider config={config}>
+            <RouterProvider router={router} />
+            <Suspense fallback={null}>
+              <SnackbarHost />
+            </Suspense>
+          </ClientConfigProvider>
         </Provider>
       </ThemeProvider>
     </StrictMode>
