@@ -1,7 +1,6 @@
-import type { OAuthInviteState } from './oauth-state.js';
-
 // The encoding half of oauth-state.ts, without zod: the sign-in screen's LinkedIn button encodes
-// the state in the first load (docs/decisions.md, "Performance"); reading one back takes the schema.
+// the state in the first load (docs/decisions.md, "Performance"); reading one back takes the schema
+// (an OAuthInviteState goes in).
 
 // Both runtimes (browsers, Node ≥ 16) have btoa and atob; this package is typed without DOM or Node.
 const base64 = globalThis as unknown as { btoa(binary: string): string; atob(encoded: string): string };
@@ -20,6 +19,6 @@ export function fromBase64Url(encoded: string): string {
 }
 
 /** base64url of the JSON; `extra` lets the server add its random key. */
-export function encodeOAuthState(invite: OAuthInviteState, extra: Record<string, string> = {}): string {
+export function encodeOAuthState(invite: object, extra: Record<string, string> = {}): string {
   return toBase64Url(JSON.stringify({ ...invite, ...extra }));
 }
