@@ -54,10 +54,8 @@ export function renderInApp(
   return render(
     <Provider store={store}>
       <ClientConfigProvider config={options.config ?? testConfig}>
-        <>
-          <RouterProvider router={router} />
-          <SnackbarHost />
-        </>
+        <RouterProvider router={router} />
+        <SnackbarHost />
       </ClientConfigProvider>
     </Provider>,
   );

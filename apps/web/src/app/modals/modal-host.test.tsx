@@ -14,10 +14,8 @@ function renderHost() {
   const router = createMemoryRouter([{ path: '*', element: <ModalHost /> }]);
   render(
     <Provider store={store}>
-      <>
-        <RouterProvider router={router} />
-        <SnackbarHost />
-      </>
+      <RouterProvider router={router} />
+      <SnackbarHost />
     </Provider>,
   );
 }

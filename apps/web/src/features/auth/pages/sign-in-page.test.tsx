@@ -15,10 +15,8 @@ function renderSignIn(state?: unknown, providers: ClientConfig['providers'] = no
   render(
     <Provider store={store}>
       <ClientConfigProvider config={{ ...testConfig, providers }}>
-        <>
-          <RouterProvider router={router} />
-          <SnackbarHost />
-        </>
+        <RouterProvider router={router} />
+        <SnackbarHost />
       </ClientConfigProvider>
     </Provider>,
   );
