@@ -14,7 +14,7 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 // route → the source modules its first load starts from, and its budget in KB of compressed JS.
 // The goal for /signin is 150 KB; the budget is where it stands now (a ratchet: lower it as the
 // first load shrinks, never raise it). docs/decisions.md, "Performance".
-const BUDGETS = [{ route: '/signin', modules: ['index.html', 'src/features/auth/index.ts'], maxKB: 245, goalKB: 150 }];
+const BUDGETS = [{ route: '/signin', modules: ['index.html', 'src/features/auth/index.ts'], maxKB: 210, goalKB: 150 }];
 
 if (!fs.existsSync(manifestFile)) {
   console.error(`No ${path.relative(root, manifestFile)}: run npm run build first.`);

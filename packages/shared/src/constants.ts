@@ -27,7 +27,6 @@ export const NAME_MAX = 50;
 export const SNACKBAR_AUTO_HIDE_MS = 3000;
 export const EMAIL_CONFIRMATION_REDIRECT_MS = 3000;
 export const SIGNOUT_AFTER_DELETION_MS = 3000;
-export const STATE_PERSIST_TIMEOUT_MS = 10000;
 export const LIST_REFRESH_DELAY_MS = 500;
 export const REALTIME_AUTH_DELAY_MS = 200;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVITE_ACTIONS } from './constants.js';
+import { fromBase64Url } from './oauth-state-encoding.js';
 
 // The LinkedIn `state`: an encoded JSON with the invite data (inviteId, inviteCode,
 // inviteAction), so an invite survives the round trip through the provider. The web app encodes
@@ -14,26 +15,7 @@ export const oauthInviteState = z.object({
 });
 export type OAuthInviteState = z.infer<typeof oauthInviteState>;
 
-// Both runtimes (browsers, Node ≥ 16) have btoa and atob; this package is typed without DOM or Node.
-const base64 = globalThis as unknown as { btoa(binary: string): string; atob(encoded: string): string };
-
-function toBase64Url(text: string): string {
-  // UTF-8 bytes as a binary string, then base64url without padding.
-  const binary = encodeURIComponent(text).replace(/%([0-9A-F]{2})/g, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
-  );
-  return base64.btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-}
-
-function fromBase64Url(encoded: string): string {
-  const binary = base64.atob(encoded.replace(/-/g, '+').replace(/_/g, '/'));
-  return decodeURIComponent(Array.from(binary, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''));
-}
-
-/** base64url of the JSON; `extra` lets the server add its random key. */
-export function encodeOAuthState(invite: OAuthInviteState, extra: Record<string, string> = {}): string {
-  return toBase64Url(JSON.stringify({ ...invite, ...extra }));
-}
+export { encodeOAuthState } from './oauth-state-encoding.js';
 
 /** The invite data of an encoded state; null when it is not one. An empty state carries no invite. */
 export function decodeOAuthState(state: string): OAuthInviteState | null {

@@ -8,7 +8,6 @@ import { PublicOnly, RequireSession } from './guards';
 import { NotBuiltPage } from './pages/not-built-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OpenModalPage } from './pages/open-modal-page';
-import { RedirectPage } from './pages/redirect-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
 // The route table of both spec documents. Each area is its own chunk,
@@ -37,6 +36,9 @@ const OAuthLoginPage = lazyPage(() => loadAuth().then((m) => m.OAuthLoginPage));
 const loadDeepLinks = () => import('../features/deep-links');
 const EmailLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.EmailLinkPage));
 const InviteLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.InviteLinkPage));
+
+// After sign-in: where to go (reads the current user, accepts a stored invite); not in the sign-in screen's first load.
+const RedirectPage = lazyPage(() => import('./pages/redirect-page').then((m) => m.RedirectPage));
 
 const AppShell = lazyPage(() => import('./shell/app-shell').then((m) => m.AppShell));
 

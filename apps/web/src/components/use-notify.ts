@@ -1,15 +1,28 @@
-import { useSnackbar } from 'notistack';
-import { useMemo } from 'react';
+import type { enqueueSnackbar } from 'notistack';
 
-// Snackbars hide after SNACKBAR_AUTO_HIDE_MS (set once on the provider in app/app.tsx).
+// Snackbars hide after SNACKBAR_AUTO_HIDE_MS (set once on the provider in snackbar-host.tsx). notistack
+// loads after the first paint (app/app.tsx mounts the host lazily); a message shown before it is up
+// waits for it (docs/decisions.md, "Performance").
+
+type Enqueue = typeof enqueueSnackbar;
+
+let hostMounted: (enqueue: Enqueue) => void = () => {};
+const host = new Promise<Enqueue>((resolve) => {
+  hostMounted = resolve;
+});
+
+/** SnackbarHost, once its provider is up: messages go to it from now on. */
+export function snackbarHostMounted(enqueue: Enqueue): void {
+  hostMounted(enqueue);
+}
+
+const notify = {
+  success: (message: string) => void host.then((enqueue) => enqueue(message, { variant: 'success' })),
+  info: (message: string) => void host.then((enqueue) => enqueue(message, { variant: 'info' })),
+  error: (message: string) =>
+    void host.then((enqueue) => enqueue(message, { variant: 'error', preventDuplicate: true })),
+};
+
 export function useNotify() {
-  const { enqueueSnackbar } = useSnackbar();
-  return useMemo(
-    () => ({
-      success: (message: string) => enqueueSnackbar(message, { variant: 'success' }),
-      info: (message: string) => enqueueSnackbar(message, { variant: 'info' }),
-      error: (message: string) => enqueueSnackbar(message, { variant: 'error', preventDuplicate: true }),
-    }),
-    [enqueueSnackbar],
-  );
+  return notify;
 }

@@ -1,12 +1,15 @@
-import { type CallDefinition, type CallRequest, routePath, tokensResponse, userCalls } from '@leadcircle/shared';
+import { type CallPath, type CallRequest, routePath, userCallPaths, type userCalls } from '@leadcircle/shared';
 import { type BaseQueryApi, type BaseQueryFn, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { type ApiError, toApiError } from '../lib/api-error';
 import { browserStorage, type KeyValueStorage } from '../lib/key-value-storage';
 import { readStoredSession, storeTokens } from '../lib/session-storage';
 
-/** What an endpoint asks for: one call of the shared contract, its body, and the path's parameters. */
+/**
+ * What an endpoint asks for: one call of the shared contract (a call definition, or only its path:
+ * the calls of the first load name their path, so zod stays out of it), its body, and the path's parameters.
+ */
 export interface CallArgs {
-  call: CallDefinition;
+  call: CallPath;
   body: unknown;
   params?: Record<string, string | number>;
 }
@@ -49,7 +52,10 @@ export function createSessionBaseQuery(options: SessionBaseQueryOptions): Sessio
 
   async function refreshTokens(api: BaseQueryApi, refreshToken: string): Promise<boolean> {
     const body: CallRequest<typeof userCalls.refreshToken> = { refresh_token: refreshToken };
-    const result = await rawBaseQuery({ url: userCalls.refreshToken.path, method: 'POST', body }, api, {});
+    const result = await rawBaseQuery({ url: userCallPaths.refreshToken.path, method: 'POST', body }, api, {});
+    if (result.error) return false;
+    // The answer is checked against the contract, loaded only now (a refresh is rare).
+    const { tokensResponse } = await import('@leadcircle/shared/api/users');
     const tokens = tokensResponse.safeParse(result.data);
     if (result.error || !tokens.success) return false;
     storeTokens(tokens.data, storage());

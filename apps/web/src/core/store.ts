@@ -1,11 +1,10 @@
-import { STATE_PERSIST_TIMEOUT_MS } from '@leadcircle/shared';
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, persistStore, REGISTER, REHYDRATE } from 'redux-persist';
-import storage from 'redux-persist/es/storage';
 import { actionHistoryMiddleware } from '../lib/error-reporter';
+import { browserStorage } from '../lib/key-value-storage';
 import { baseApi } from './base-api';
 import { modalsSlice } from './modals-slice';
+import { readPersistedUi, writePersistedUi } from './persisted-ui';
 import { resetApp } from './reset-app';
 import { sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';
@@ -18,31 +17,27 @@ const appReducer = combineReducers({
 });
 
 // resetApp hands every slice `undefined`, so each starts again from its initial state; the reset
-// state is what redux-persist then writes, which clears the persisted copy too.
+// state is what is then written (persisted-ui.ts), which clears the persisted copy too.
 const rootReducer: typeof appReducer = (state, action) =>
   appReducer(resetApp.match(action) ? undefined : state, action);
 
-const persistedReducer = persistReducer(
-  {
-    key: 'leadcircle',
-    storage,
-    // The session lives in its own local storage keys (spec), and cached calls are refetched.
-    whitelist: [uiSlice.name],
-    timeout: STATE_PERSIST_TIMEOUT_MS,
-  },
-  rootReducer,
-);
+// The ui slice starts from what the last visit kept, and is written whenever it changes.
+const storage = browserStorage();
+const persistedUi = readPersistedUi(storage);
 
 export const store = configureStore({
-  reducer: persistedReducer,
-  middleware: (getDefaultMiddleware) =>
-    getDefaultMiddleware({
-      // redux-persist's own actions carry functions.
-      serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-    }).concat(baseApi.middleware, actionHistoryMiddleware),
+  reducer: rootReducer,
+  ...(persistedUi ? { preloadedState: { [uiSlice.name]: persistedUi } } : {}),
+  middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware, actionHistoryMiddleware),
 });
 
-export const persistor = persistStore(store);
+let lastUi = store.getState()[uiSlice.name];
+store.subscribe(() => {
+  const ui = store.getState()[uiSlice.name];
+  if (ui === lastUi) return;
+  lastUi = ui;
+  writePersistedUi(storage, ui);
+});
 
 // Tells RTK Query when the tab is hidden or offline, so polling (an open lead's comments) pauses in a
 // background tab (skipPollingIfUnfocused).

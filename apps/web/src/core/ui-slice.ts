@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 
-// Interface choices kept across visits (persisted by redux-persist).
+// Interface choices kept across visits (core/persisted-ui.ts).
 export interface UiState {
   isSidebarCollapsed: boolean;
 }

@@ -1,4 +1,4 @@
-import { errorBody } from '@leadcircle/shared';
+import { readErrorBody } from '@leadcircle/shared';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 
 // Every failed call reaches components in this one shape (STYLE "Errors").
@@ -11,10 +11,8 @@ export interface ApiError {
 
 export function toApiError(error: FetchBaseQueryError): ApiError {
   if (typeof error.status === 'number') {
-    const body = errorBody.safeParse(error.data);
-    return body.success
-      ? { status: error.status, message: body.data.message, code: body.data.code }
-      : { status: error.status };
+    const body = readErrorBody(error.data);
+    return body ? { status: error.status, message: body.message, code: body.code } : { status: error.status };
   }
   return { status: error.status === 'PARSING_ERROR' ? error.originalStatus : 0 };
 }

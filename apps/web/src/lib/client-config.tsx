@@ -1,10 +1,4 @@
-import {
-  APP_VERSION,
-  type ClientConfig,
-  clientConfig,
-  ENVIRONMENT_NAME,
-  SUBSCRIPTION_PRICE_PER_USER,
-} from '@leadcircle/shared';
+import { APP_VERSION, type ClientConfig, ENVIRONMENT_NAME, SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 import { reportError } from './error-reporter';
 
@@ -26,14 +20,37 @@ const offlineConfig: ClientConfig = {
   billing: { provider: 'local', stripePublishableKey: null, pricePerUser: SUBSCRIPTION_PRICE_PER_USER },
 };
 
-export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
+/** The configuration to start with, and the same once checked against the contract. */
+export interface LoadedClientConfig {
+  config: ClientConfig;
+  /** The config again once the contract's schema has read it; the offline config when it does not pass. */
+  checked: Promise<ClientConfig>;
+}
+
+/**
+ * The server's answer. The app starts with it as it came; its check against the contract (zod)
+ * loads after, so the first paint waits for no schema (docs/decisions.md, "Performance").
+ */
+export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<LoadedClientConfig> {
   try {
     const response = await fetchFn(CLIENT_CONFIG_URL);
     if (!response.ok) throw new Error(`GET ${CLIENT_CONFIG_URL} answered ${response.status}`);
-    return clientConfig.parse(await response.json());
+    const answer: unknown = await response.json();
+    if (typeof answer !== 'object' || answer === null) throw new Error(`GET ${CLIENT_CONFIG_URL} answered no object`);
+    const config = answer as ClientConfig;
+    const checked = import('@leadcircle/shared/api/client-config')
+      .then(({ clientConfig }) => {
+        clientConfig.parse(answer);
+        return config;
+      })
+      .catch((error: unknown) => {
+        reportError(error, { during: 'checking client-config' });
+        return offlineConfig;
+      });
+    return { config, checked };
   } catch (error) {
     reportError(error, { during: 'loading client-config' });
-    return offlineConfig;
+    return { config: offlineConfig, checked: Promise.resolve(offlineConfig) };
   }
 }
 

@@ -1,9 +1,9 @@
 import { APP_VERSION, type ClientConfig, type CurrentUser, SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
 import { render } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+import { SnackbarHost } from '../components/snackbar-host';
 import { usersApi } from '../core/current-user-api';
 import { store } from '../core/store';
 import { ClientConfigProvider } from '../lib/client-config';
@@ -54,9 +54,8 @@ export function renderInApp(
   return render(
     <Provider store={store}>
       <ClientConfigProvider config={options.config ?? testConfig}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
+        <RouterProvider router={router} />
+        <SnackbarHost />
       </ClientConfigProvider>
     </Provider>,
   );

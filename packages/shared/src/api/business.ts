@@ -3,6 +3,7 @@ import { EMAIL_MAX, PAGE_SIZE } from '../constants.js';
 import { accountPassword, emailField, firstNameField, lastNameField } from '../forms/fields.js';
 import { text } from '../text.js';
 import { defineCall, idField } from './call.js';
+import { businessGetByUserPath } from './call-paths.js';
 import { tokensResponse } from './users.js';
 
 export const businessGetByUserRequest = z.strictObject({ user_id: idField.optional() });
@@ -119,8 +120,7 @@ export const BUSINESS_USERS_CSV_HEADERS = ['Name', 'Email Address', 'Role', 'Sta
 
 export const businessCalls = {
   getByUser: defineCall({
-    path: '/business/get_by_user',
-    auth: true,
+    ...businessGetByUserPath,
     summary: "The signed-in user's business; 404 'business not found' when there is none",
     request: businessGetByUserRequest,
     response: business,

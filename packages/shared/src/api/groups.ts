@@ -16,6 +16,7 @@ import {
 } from '../forms/group.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
+import { groupInvitePreviewPath } from './call-paths.js';
 
 // Groups: every call that names a group answers 404
 // GROUP_NOT_FOUND when it does not exist, 403 GROUP_NOT_MEMBER to a non-member, and
@@ -247,8 +248,7 @@ export const groupCalls = {
     response: groupSummary,
   }),
   invitePreview: defineCall({
-    path: '/group/invite_preview',
-    auth: false,
+    ...groupInvitePreviewPath,
     summary: 'Who invites to which group, for the holder of a valid invite link (before signing in)',
     request: groupInvitePreviewRequest,
     response: groupInvitePreviewResponse,

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SnackbarHost } from '../../components/snackbar-host';
 import { modalClosed, modalOpened } from '../../core/modals-slice';
 import { resetApp } from '../../core/reset-app';
 import { store } from '../../core/store';
@@ -14,9 +14,8 @@ function renderHost() {
   const router = createMemoryRouter([{ path: '*', element: <ModalHost /> }]);
   render(
     <Provider store={store}>
-      <SnackbarProvider>
-        <RouterProvider router={router} />
-      </SnackbarProvider>
+      <RouterProvider router={router} />
+      <SnackbarHost />
     </Provider>,
   );
 }

@@ -2,57 +2,60 @@ import {
   type CallRequest,
   type CallResponse,
   type GroupInvitePreview,
-  groupCalls,
-  userCalls,
+  type groupCalls,
+  groupInvitePreviewPath,
+  userCallPaths,
+  type userCalls,
 } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
-// The account calls a signed-out visitor makes.
+// The account calls a signed-out visitor makes. They name their calls' paths, not the definitions,
+// so the contract's schemas (and zod) stay out of the sign-in screen's first load.
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // Before signing in: who invites to which group. A spent or expired link answers 400, shown as such.
     getGroupInvitePreview: build.query<GroupInvitePreview, CallRequest<typeof groupCalls.invitePreview>>({
-      query: (body) => ({ call: groupCalls.invitePreview, body }),
+      query: (body) => ({ call: groupInvitePreviewPath, body }),
       extraOptions: { silentStatuses: [400] },
     }),
     login: build.mutation<CallResponse<typeof userCalls.login>, CallRequest<typeof userCalls.login>>({
-      query: (body) => ({ call: userCalls.login, body }),
+      query: (body) => ({ call: userCallPaths.login, body }),
     }),
     emailSignup: build.mutation<CallResponse<typeof userCalls.emailSignup>, CallRequest<typeof userCalls.emailSignup>>({
-      query: (body) => ({ call: userCalls.emailSignup, body }),
+      query: (body) => ({ call: userCallPaths.emailSignup, body }),
     }),
     // Sign-up confirmation and password reset both answer with tokens: the user is signed in.
     emailConfirmationAction: build.mutation<
       CallResponse<typeof userCalls.emailConfirmationAction>,
       CallRequest<typeof userCalls.emailConfirmationAction>
     >({
-      query: (body) => ({ call: userCalls.emailConfirmationAction, body, params: { token: body.token } }),
+      query: (body) => ({ call: userCallPaths.emailConfirmationAction, body, params: { token: body.token } }),
     }),
     // Social sign-in: each answers tokens like login.
     googleSignup: build.mutation<
       CallResponse<typeof userCalls.googleSignup>,
       CallRequest<typeof userCalls.googleSignup>
     >({
-      query: (body) => ({ call: userCalls.googleSignup, body }),
+      query: (body) => ({ call: userCallPaths.googleSignup, body }),
     }),
     appleSignup: build.mutation<CallResponse<typeof userCalls.appleSignup>, CallRequest<typeof userCalls.appleSignup>>({
-      query: (body) => ({ call: userCalls.appleSignup, body }),
+      query: (body) => ({ call: userCallPaths.appleSignup, body }),
     }),
     linkedinUrl: build.mutation<CallResponse<typeof userCalls.linkedinUrl>, CallRequest<typeof userCalls.linkedinUrl>>({
-      query: (body) => ({ call: userCalls.linkedinUrl, body }),
+      query: (body) => ({ call: userCallPaths.linkedinUrl, body }),
     }),
     linkedinSignup: build.mutation<
       CallResponse<typeof userCalls.linkedinSignup>,
       CallRequest<typeof userCalls.linkedinSignup>
     >({
-      query: (body) => ({ call: userCalls.linkedinSignup, body }),
+      query: (body) => ({ call: userCallPaths.linkedinSignup, body }),
     }),
     // "Forgot password": sends the reset link.
     resetPassword: build.mutation<
       CallResponse<typeof userCalls.resetPassword>,
       CallRequest<typeof userCalls.resetPassword>
     >({
-      query: (body) => ({ call: userCalls.resetPassword, body }),
+      query: (body) => ({ call: userCallPaths.resetPassword, body }),
     }),
   }),
 });

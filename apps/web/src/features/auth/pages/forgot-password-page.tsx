@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { forgotPasswordForm, MESSAGES, ROUTES } from '@leadcircle/shared';
+import { MESSAGES, ROUTES } from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
@@ -7,15 +6,20 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { FormTextField } from '../../../components/form-text-field';
+import { lazyZodResolver, useLoadResolver } from '../../../components/lazy-zod-resolver';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useResetPasswordMutation } from '../api';
 
+// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
+const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.forgotPasswordForm));
+
 export function ForgotPasswordPage() {
   const notify = useNotify();
   const [requestReset, { isLoading }] = useResetPasswordMutation();
+  useLoadResolver(resolver);
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(forgotPasswordForm),
+    resolver,
     defaultValues: { email: '' },
   });
 

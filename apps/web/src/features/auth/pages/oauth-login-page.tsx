@@ -1,4 +1,4 @@
-import { decodeOAuthState, inviteOfOAuthState, MESSAGES, ROUTES } from '@leadcircle/shared';
+import { MESSAGES, ROUTES } from '@leadcircle/shared';
 import { useEffect, useRef } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -23,22 +23,25 @@ export function OAuthLoginPage() {
   useEffect(() => {
     if (hasRun.current) return;
     hasRun.current = true;
-    const code = query.get('code');
-    const state = query.get('state') ?? '';
-    const invite = inviteOfOAuthState(decodeOAuthState(state));
-    const backToSignIn = (linkedInLoginError: string) => {
-      const navState: AuthNavigationState = { linkedInLoginError, ...invite };
-      navigate(ROUTES.signIn, { replace: true, state: navState });
-    };
-    // LinkedIn's own error text (error_description) is not shown: anyone can write it into a link.
-    if (!code || !state) {
-      backToSignIn(MESSAGES.linkedInLoginFailed);
-      return;
-    }
-    linkedinSignup({ code, state })
-      .unwrap()
-      .then((tokens) => finishSignIn(tokens, invite))
-      .catch((error: unknown) => backToSignIn(errorMessage(error, MESSAGES.linkedInLoginFailed)));
+    // The state's reader (a zod schema) loads here, not with the sign-in screens.
+    void import('@leadcircle/shared/oauth-state').then(({ decodeOAuthState, inviteOfOAuthState }) => {
+      const code = query.get('code');
+      const state = query.get('state') ?? '';
+      const invite = inviteOfOAuthState(decodeOAuthState(state));
+      const backToSignIn = (linkedInLoginError: string) => {
+        const navState: AuthNavigationState = { linkedInLoginError, ...invite };
+        navigate(ROUTES.signIn, { replace: true, state: navState });
+      };
+      // LinkedIn's own error text (error_description) is not shown: anyone can write it into a link.
+      if (!code || !state) {
+        backToSignIn(MESSAGES.linkedInLoginFailed);
+        return;
+      }
+      linkedinSignup({ code, state })
+        .unwrap()
+        .then((tokens) => finishSignIn(tokens, invite))
+        .catch((error: unknown) => backToSignIn(errorMessage(error, MESSAGES.linkedInLoginFailed)));
+    });
   }, [query, navigate, finishSignIn, linkedinSignup]);
 
   return <PageSpinner />;

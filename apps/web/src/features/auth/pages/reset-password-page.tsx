@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ROUTES, resetPasswordForm } from '@leadcircle/shared';
+import { MESSAGES, ROUTES } from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -7,11 +6,15 @@ import { useForm } from 'react-hook-form';
 import { Navigate, useLocation } from 'react-router';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { FormTextField } from '../../../components/form-text-field';
+import { lazyZodResolver, useLoadResolver } from '../../../components/lazy-zod-resolver';
 import { useNotify } from '../../../components/use-notify';
 import { useAppDispatch } from '../../../core/hooks';
 import { startSession } from '../../../core/session-slice';
 import { emailTokenState, readNavigationState } from '../../../lib/navigation-state';
 import { useEmailConfirmationActionMutation } from '../api';
+
+// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
+const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.resetPasswordForm));
 
 export function ResetPasswordPage() {
   const location = useLocation();
@@ -19,8 +22,9 @@ export function ResetPasswordPage() {
   const dispatch = useAppDispatch();
   const notify = useNotify();
   const [confirmAction, { isLoading }] = useEmailConfirmationActionMutation();
+  useLoadResolver(resolver);
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(resetPasswordForm),
+    resolver,
     defaultValues: { password: '', passwordConfirmation: '' },
   });
 

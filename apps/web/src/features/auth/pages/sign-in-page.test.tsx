@@ -1,9 +1,9 @@
 import { type ClientConfig, MESSAGES, ROUTES } from '@leadcircle/shared';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { SnackbarProvider } from 'notistack';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { SnackbarHost } from '../../../components/snackbar-host';
 import { store } from '../../../core/store';
 import { ClientConfigProvider } from '../../../lib/client-config';
 import { SignInPage } from './sign-in-page';
@@ -15,9 +15,8 @@ function renderSignIn(state?: unknown, providers: ClientConfig['providers'] = no
   render(
     <Provider store={store}>
       <ClientConfigProvider config={{ ...testConfig, providers }}>
-        <SnackbarProvider>
-          <RouterProvider router={router} />
-        </SnackbarProvider>
+        <RouterProvider router={router} />
+        <SnackbarHost />
       </ClientConfigProvider>
     </Provider>,
   );

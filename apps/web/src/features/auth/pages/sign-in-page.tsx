@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ROUTES, signInForm } from '@leadcircle/shared';
+import { MESSAGES, ROUTES } from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -12,6 +11,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { FormTextField } from '../../../components/form-text-field';
+import { lazyZodResolver, useLoadResolver } from '../../../components/lazy-zod-resolver';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
@@ -20,6 +20,9 @@ import { useLoginMutation } from '../api';
 import { InvitationNotice } from '../components/invitation-notice';
 import { ProviderButtons, useHasProviders } from '../components/provider-buttons';
 import { inviteOf, useFinishSignIn } from '../use-finish-sign-in';
+
+// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
+const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.signInForm));
 
 export function SignInPage() {
   const location = useLocation();
@@ -31,8 +34,9 @@ export function SignInPage() {
   const hasProviders = useHasProviders();
 
   const rememberedEmail = readRememberedEmail();
+  useLoadResolver(resolver);
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(signInForm),
+    resolver,
     defaultValues: { email: navState.email ?? rememberedEmail ?? '', password: '', remember: rememberedEmail !== null },
   });
 

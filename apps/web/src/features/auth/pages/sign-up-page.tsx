@@ -1,5 +1,4 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { MESSAGES, ROUTES, signUpForm } from '@leadcircle/shared';
+import { MESSAGES, ROUTES } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +8,7 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { FormTextField } from '../../../components/form-text-field';
+import { lazyZodResolver, useLoadResolver } from '../../../components/lazy-zod-resolver';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
@@ -17,6 +17,9 @@ import { InvitationNotice } from '../components/invitation-notice';
 import { LegalFooter } from '../components/legal-footer';
 import { inviteOf } from '../use-finish-sign-in';
 
+// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
+const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.signUpForm));
+
 export function SignUpPage() {
   const location = useLocation();
   const navState = readNavigationState(authNavigationState, location.state) ?? {};
@@ -24,8 +27,9 @@ export function SignUpPage() {
   const [emailSignup, { isLoading }] = useEmailSignupMutation();
   const [isCreated, setIsCreated] = useState(false);
 
+  useLoadResolver(resolver);
   const { control, handleSubmit } = useForm({
-    resolver: zodResolver(signUpForm),
+    resolver,
     defaultValues: { firstName: '', lastName: '', email: navState.email ?? '', password: '', passwordConfirmation: '' },
   });
 
