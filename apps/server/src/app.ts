@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loadJwtSecret } from './lib/secrets.js';
 import { findActiveUser } from './modules/accounts/accounts.service.js';
+import { registerActivityRoutes } from './modules/activities/activities.routes.js';
 import { registerAddressRoutes } from './modules/address/address.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
@@ -108,6 +109,7 @@ export async function buildApp({
   });
   // Sockets are closed first, so closing the HTTP server does not wait for them.
   app.addHook('preClose', async () => realtimeServer.close());
+  const realtime = alsoPublishTo ? teePublisher(realtimeServer.publisher, alsoPublishTo) : realtimeServer.publisher;
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -117,8 +119,10 @@ export async function buildApp({
     mailer: createMailer({ db: database.db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     files: createFileStorage(config.files),
     billing: createBillingProvider(config.billing, { db: database.db, clock }),
-    realtime: alsoPublishTo ? teePublisher(realtimeServer.publisher, alsoPublishTo) : realtimeServer.publisher,
-    activities: createActivityRecorder(clock),
+    realtime,
+    activities: createActivityRecorder(clock, database.db, realtime, (error) =>
+      log.warn({ err: error }, 'activity announce failed'),
+    ),
   };
 
   registerErrorHandler(app);
@@ -171,6 +175,7 @@ export async function buildApp({
     registerRatingRoutes,
     registerChatRoutes,
     registerOpportunityRoutes,
+    registerActivityRoutes,
   ]) {
     register(call, deps);
   }

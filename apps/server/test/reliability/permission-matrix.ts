@@ -134,6 +134,8 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/group/stats': { body: (w) => ({ search_ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
 
   // Leads: members of the group see and add; the submitter changes.
+  // Activities: a group's feed for its members; the global feed names no id.
+  'POST /api/activity/group': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/list': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/create': {

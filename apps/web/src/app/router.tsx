@@ -100,9 +100,10 @@ const OpportunityContactsPage = lazyPage(() => loadOpportunities().then((m) => m
 const ContactDetailsPage = lazyPage(() => loadOpportunities().then((m) => m.ContactDetailsPage));
 const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
 
+const ActivitiesPage = lazyPage(() => import('../features/activities').then((m) => m.ActivitiesPage));
+
 // Areas that later issues build, each with its title.
 const notBuiltProtected: Array<[path: string, title: string]> = [
-  [ROUTES.activities, 'Activities'],
   [ROUTES.adminManageUsers, 'Users'],
   [ROUTES.adminCrms, 'CRM integration'],
   [ROUTES.manageTerritories, 'Manage territories'],
@@ -166,6 +167,7 @@ const routes: RouteObject[] = [
               },
               { path: ROUTES.groupLead, element: <LeadDetailsPage /> },
               { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
+              { path: ROUTES.activities, element: <ActivitiesPage /> },
               { path: ROUTES.opportunities, element: <OpportunitiesPage /> },
               {
                 path: ROUTES.opportunity,
