@@ -35,6 +35,7 @@ import { registerHealthRawRoutes } from './modules/health/health.routes.js';
 import { registerLeadRawRoutes, registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRawRoutes } from './modules/mail/dev-mail.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerAvatarRawRoutes } from './modules/users/avatars.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp({
     registerChatRoutes,
     registerOpportunityRoutes,
     registerActivityRoutes,
+    registerNotificationRoutes,
   ]) {
     register(call, deps);
   }

@@ -99,3 +99,39 @@ export const activityCalls = {
     response: activityGroupResponse,
   }),
 };
+
+// The inbox: the activities that concern the caller (a new lead in their group, and every activity naming
+// them in data.recipientUserIds: an invite, a comment on their lead, a direct message, a removal), not their own.
+export const inboxItem = z.object({ activity, read: z.boolean() });
+export const inboxListRequest = z.strictObject(pageFields);
+export const inboxListResponse = z.object({
+  notifications: z.array(inboxItem),
+  totalCount: z.number().int(),
+  unreadCount: z.number().int(),
+});
+export const inboxReadRequest = z.strictObject({ activity_id: idField });
+export const inboxCountResponse = z.object({ unreadCount: z.number().int() });
+
+export const inboxCalls = {
+  list: defineCall({
+    path: '/notification/list',
+    auth: true,
+    summary: 'The caller’s inbox, newest first, 50 a page, with the unread count',
+    request: inboxListRequest,
+    response: inboxListResponse,
+  }),
+  read: defineCall({
+    path: '/notification/read',
+    auth: true,
+    summary: 'Marks one item of the caller’s inbox read',
+    request: inboxReadRequest,
+    response: inboxCountResponse,
+  }),
+  readAll: defineCall({
+    path: '/notification/read_all',
+    auth: true,
+    summary: 'Marks the caller’s whole inbox read',
+    request: z.strictObject({}),
+    response: inboxCountResponse,
+  }),
+};
