@@ -26,6 +26,17 @@ test('a member submits a lead and the other sees it in ACTIVITIES without a relo
   const line = feed.getByRole('link', { name: new RegExp(`submitted the lead ${LEAD_NAME}.*in ${name}`) });
   await expect(line).toBeVisible();
   await expect(feed.getByText('just now').first()).toBeVisible();
+  // The inbox too: the bell counts it; opening the item marks it read.
+  const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await page
+    .getByRole('menu', { name: 'Notifications' })
+    .getByRole('menuitem', { name: new RegExp(`submitted the lead ${LEAD_NAME}`) })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/groups/${groupId}/leads/\\d+$`));
+  await expect(page.getByRole('button', { name: 'Notifications', exact: true })).toBeVisible();
+  await page.goto('/activities');
   await line.click();
   await expect(page).toHaveURL(new RegExp(`/groups/${groupId}/leads/\\d+$`));
 });

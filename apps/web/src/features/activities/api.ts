@@ -1,4 +1,11 @@
-import { activityCalls, type CallRequest, type CallResponse, groupCalls, opportunityCalls } from '@leadcircle/shared';
+import {
+  activityCalls,
+  type CallRequest,
+  type CallResponse,
+  groupCalls,
+  inboxCalls,
+  opportunityCalls,
+} from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
 // The home screen's calls: the activity feed and the first rows of the group and opportunity lists.
@@ -21,7 +28,26 @@ export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activitie
       }),
       providesTags: ['Activities'],
     }),
+    inbox: build.query<CallResponse<typeof inboxCalls.list>, void>({
+      query: () => ({ call: inboxCalls.list, body: { start_position: 0, get_next: 50 } }),
+      providesTags: ['Activities'],
+    }),
+    markInboxRead: build.mutation<CallResponse<typeof inboxCalls.read>, number>({
+      query: (activityId) => ({ call: inboxCalls.read, body: { activity_id: activityId } }),
+      invalidatesTags: ['Activities'],
+    }),
+    markInboxAllRead: build.mutation<CallResponse<typeof inboxCalls.readAll>, void>({
+      query: () => ({ call: inboxCalls.readAll, body: {} }),
+      invalidatesTags: ['Activities'],
+    }),
   }),
 });
 
-export const { useGlobalActivitiesQuery, useRecentGroupsQuery, useRecentOpportunitiesQuery } = activitiesApi;
+export const {
+  useGlobalActivitiesQuery,
+  useRecentGroupsQuery,
+  useRecentOpportunitiesQuery,
+  useInboxQuery,
+  useMarkInboxReadMutation,
+  useMarkInboxAllReadMutation,
+} = activitiesApi;
