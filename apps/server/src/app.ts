@@ -21,6 +21,7 @@ import { registerSecurityHeaders } from './http/security.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { loadJwtSecret } from './lib/secrets.js';
 import { findActiveUser } from './modules/accounts/accounts.service.js';
+import { registerActivityRoutes } from './modules/activities/activities.routes.js';
 import { registerAddressRoutes } from './modules/address/address.routes.js';
 import { registerAuthRoutes } from './modules/auth/auth.routes.js';
 import { registerSocialRoutes } from './modules/auth/social.routes.js';
@@ -39,6 +40,7 @@ import { registerHealthRawRoutes } from './modules/health/health.routes.js';
 import { registerLeadRawRoutes, registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRawRoutes } from './modules/mail/dev-mail.routes.js';
+import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
 import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerTerritoryRoutes } from './modules/territories/territories.routes.js';
@@ -114,6 +116,7 @@ export async function buildApp({
   });
   // Sockets are closed first, so closing the HTTP server does not wait for them.
   app.addHook('preClose', async () => realtimeServer.close());
+  const realtime = alsoPublishTo ? teePublisher(realtimeServer.publisher, alsoPublishTo) : realtimeServer.publisher;
   const deps: AppDeps = {
     config,
     db: database.db,
@@ -123,8 +126,10 @@ export async function buildApp({
     mailer: createMailer({ db: database.db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     files: createFileStorage(config.files),
     billing: createBillingProvider(config.billing, { db: database.db, clock }),
-    realtime: alsoPublishTo ? teePublisher(realtimeServer.publisher, alsoPublishTo) : realtimeServer.publisher,
-    activities: createActivityRecorder(clock),
+    realtime,
+    activities: createActivityRecorder(clock, database.db, realtime, (error) =>
+      log.warn({ err: error }, 'activity announce failed'),
+    ),
   };
 
   registerErrorHandler(app);
@@ -180,6 +185,8 @@ export async function buildApp({
     registerOpportunityRoutes,
     registerCrmRoutes,
     registerTerritoryRoutes,
+    registerActivityRoutes,
+    registerNotificationRoutes,
   ]) {
     register(call, deps);
   }

@@ -1,3 +1,4 @@
+export * from './api/activities.js';
 export * from './api/billing.js';
 export * from './api/business.js';
 export * from './api/call.js';

@@ -1,6 +1,10 @@
+import { activityDataKey } from '@leadcircle/shared';
 import type { DbOrTx } from '../db/client.js';
 import { activities } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import type { RealtimePublisher } from '../realtime/publisher.js';
+import { userRoom } from '../realtime/rooms.js';
+import { activityAudience } from './activity-audience.js';
 
 // Bottom level: records what happened, inside the writer's transaction. Imports no domain module.
 
@@ -10,26 +14,68 @@ export interface Activity {
   actorUserId: number;
   groupId?: number | null;
   opportunityId?: number | null;
+  /**
+   * Stored as is. `recipientUserIds` (an array of user ids), when present, makes the activity reach
+   * exactly those users too (their feed, their inbox), whatever its group or opportunity.
+   */
   data: Record<string, unknown>;
 }
 
+/** The realtime event a reader's sockets get when an activity they may see is recorded. */
+export const ACTIVITY_EVENT = 'activity:new';
+
+/** `{ newLead: fields }`: the data's sub-object named after the camel-cased type. */
+export function activityData(type: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}) {
+  return { [activityDataKey(type)]: fields, ...extra };
+}
+
 /** Writes one activity with the caller's transaction, so it exists exactly when the change does. */
-export async function recordActivity(tx: DbOrTx, activity: Activity, at: Date = new Date()): Promise<void> {
-  await tx.insert(activities).values({
-    type: activity.type,
-    actorUserId: activity.actorUserId,
-    groupId: activity.groupId ?? null,
-    opportunityId: activity.opportunityId ?? null,
-    data: activity.data,
-    createdAt: at,
-  });
+export async function recordActivity(tx: DbOrTx, activity: Activity, at: Date = new Date()): Promise<number> {
+  const [row] = await tx
+    .insert(activities)
+    .values({
+      type: activity.type,
+      actorUserId: activity.actorUserId,
+      groupId: activity.groupId ?? null,
+      opportunityId: activity.opportunityId ?? null,
+      data: activity.data,
+      createdAt: at,
+    })
+    .returning({ id: activities.id });
+  return row?.id ?? 0;
 }
 
 /** What services get in AppDeps: recordActivity stamped with the app's clock. */
 export interface ActivityRecorder {
-  record(tx: DbOrTx, activity: Activity): Promise<void>;
+  /** Inside the writer's transaction; answers the activity's id for announce. */
+  record(tx: DbOrTx, activity: Activity): Promise<number>;
+  /** After the transaction committed: tells the open sockets of everyone who may see it. Never throws. */
+  announce(ids: number | number[]): Promise<void>;
 }
 
-export function createActivityRecorder(clock: Clock): ActivityRecorder {
-  return { record: (tx, activity) => recordActivity(tx, activity, clock.now()) };
+export function createActivityRecorder(
+  clock: Clock,
+  db?: DbOrTx,
+  realtime?: RealtimePublisher,
+  onError: (error: unknown) => void = () => {},
+): ActivityRecorder {
+  return {
+    record: (tx, activity) => recordActivity(tx, activity, clock.now()),
+    announce: async (ids) => {
+      if (!db || !realtime) return;
+      for (const id of Array.isArray(ids) ? ids : [ids]) {
+        try {
+          const audience = await activityAudience(db, id);
+          if (!audience || audience.userIds.length === 0) continue;
+          realtime.publish({
+            rooms: audience.userIds.map(userRoom),
+            event: ACTIVITY_EVENT,
+            data: { activityId: id, type: audience.type },
+          });
+        } catch (error) {
+          onError(error);
+        }
+      }
+    },
+  };
 }

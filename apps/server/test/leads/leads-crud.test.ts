@@ -1,5 +1,5 @@
 import { LEAD_MESSAGES, MESSAGES } from '@leadcircle/shared';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activities, chatMessages, chatRooms, leadRatings, leads, users } from '../../src/db/schema/index.js';
 import { createGroupWithMembers } from '../groups.js';
@@ -56,7 +56,11 @@ describe('/lead/create', () => {
       { token: ctx.member.token },
     );
     expect(res.status).toBe(200);
-    const rows = await t.db.select().from(activities).where(eq(activities.groupId, ctx.group.groupId));
+    // The member's join is activity of the group too; the lead's is NEW_LEAD.
+    const rows = await t.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.groupId, ctx.group.groupId), eq(activities.type, 'NEW_LEAD')));
     expect(rows).toEqual([
       {
         id: expect.any(Number),
@@ -64,7 +68,7 @@ describe('/lead/create', () => {
         actorUserId: ctx.member.user.id,
         groupId: ctx.group.groupId,
         opportunityId: null,
-        data: { leadId: res.body.leadId },
+        data: { newLead: { leadId: res.body.leadId } },
         createdAt: clock.now(),
       },
     ]);
@@ -79,7 +83,11 @@ describe('/lead/create', () => {
       { token: ctx.stranger.token },
     );
     expect(res.status).toBe(403);
-    const rows = await t.db.select().from(activities).where(eq(activities.groupId, ctx.group.groupId));
+    // The member's join is activity of the group too; the lead's is NEW_LEAD.
+    const rows = await t.db
+      .select()
+      .from(activities)
+      .where(and(eq(activities.groupId, ctx.group.groupId), eq(activities.type, 'NEW_LEAD')));
     expect(rows).toEqual([]);
   });
 

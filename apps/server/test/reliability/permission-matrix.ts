@@ -252,6 +252,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/group/stats': { body: (w) => ({ search_ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
 
   // Leads: members of the group see and add; the submitter changes.
+  // Activities: a group's feed for its members; the global feed names no id.
+  // The inbox: an activity id names an item of the caller's own inbox only (the member's lead is in the owner's).
+  'POST /api/notification/read': { notOwned: 'an item of the caller’s own inbox; another’s is 404 (inbox.test.ts)' },
+  'POST /api/activity/group': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/list': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/create': {

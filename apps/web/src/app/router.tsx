@@ -5,7 +5,6 @@ import { PageSpinner } from '../components/page-spinner';
 import { setNavigator } from '../lib/navigation';
 import { emailTokenState, readNavigationState } from '../lib/navigation-state';
 import { PublicOnly, RequireSession } from './guards';
-import { NotBuiltPage } from './pages/not-built-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { OpenModalPage } from './pages/open-modal-page';
 import { RouteErrorPage } from './pages/route-error-page';
@@ -99,8 +98,7 @@ const OpportunityContactsPage = lazyPage(() => loadOpportunities().then((m) => m
 const ContactDetailsPage = lazyPage(() => loadOpportunities().then((m) => m.ContactDetailsPage));
 const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
 
-// Areas that later issues build, each with its title.
-const notBuiltProtected: Array<[path: string, title: string]> = [[ROUTES.activities, 'Activities']];
+const ActivitiesPage = lazyPage(() => import('../features/activities').then((m) => m.ActivitiesPage));
 
 /** Download app; a BUSINESS_INVITE link brings its token here, and the invitation is answered above the apps. */
 function DownloadAppRoute() {
@@ -173,6 +171,7 @@ const routes: RouteObject[] = [
               },
               { path: ROUTES.groupLead, element: <LeadDetailsPage /> },
               { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
+              { path: ROUTES.activities, element: <ActivitiesPage /> },
               { path: ROUTES.opportunities, element: <OpportunitiesPage /> },
               {
                 path: ROUTES.opportunity,
@@ -203,7 +202,6 @@ const routes: RouteObject[] = [
               // the feedback dialog over the home screen.
               { path: ROUTES.settings, element: <OpenModalPage modal="mySettings" then={ROUTES.myProfile} /> },
               { path: ROUTES.sendFeedback, element: <OpenModalPage modal="feedback" then={ROUTES.redirect} /> },
-              ...notBuiltProtected.map(([path, title]) => ({ path, element: <NotBuiltPage title={title} /> })),
             ],
           },
         ],

@@ -1,4 +1,5 @@
 import {
+  activityDataKey,
   CHAT_MESSAGES,
   type ChatMessage,
   type ChatMessageEvent,
@@ -317,6 +318,8 @@ export async function sendMessage(
   const storageKey = attachment ? `chat/${room.id}/${crypto.randomUUID()}.${attachment.extension}` : null;
   if (attachment && storageKey) await deps.files.put(storageKey, attachment.body, attachment.contentType);
   let messageId: number;
+  let activityId = 0;
+  const activity = await chatActivity(deps, room, userId);
   try {
     messageId = await deps.db.transaction(async (tx) => {
       const { seq, version } = await q.nextSeq(tx, room.id, now);
@@ -343,6 +346,13 @@ export async function sendMessage(
       // One's own message is read.
       await q.markRead(tx, room.id, userId, seq, now);
       if (room.kind === 'LEAD' && room.leadId !== null) await touchLead(tx, room.leadId, now);
+      if (activity) {
+        const { fields, data, ...rest } = activity;
+        activityId = await deps.activities.record(tx, {
+          ...rest,
+          data: { ...data, [activityDataKey(activity.type)]: { ...fields, messageId: id } },
+        });
+      }
       return id;
     });
   } catch (error) {
@@ -358,7 +368,46 @@ export async function sendMessage(
   }
   const message = await loadMessage(deps, messageId);
   await publishNew(deps, room, message);
+  await deps.activities.announce(activityId);
   return message;
+}
+
+const CHAT_ACTIVITY_TYPES = {
+  GROUP: 'CHAT_MESSAGE_GROUP',
+  LEAD: 'CHAT_MESSAGE_LEAD',
+  OPPORTUNITY: 'CHAT_MESSAGE_OPPORTUNITY',
+  DIRECT: 'CHAT_MESSAGE_USER',
+  BUSINESS: 'CHAT_MESSAGE_BUSINESS',
+} as const;
+
+/** A message is activity of its room: a group's (a lead's comments too), an opportunity's, a business's or the two people's. */
+async function chatActivity(deps: AppDeps, room: q.ChatRoomRow, userId: number) {
+  const type = CHAT_ACTIVITY_TYPES[room.kind as keyof typeof CHAT_ACTIVITY_TYPES];
+  if (!type) return undefined;
+  const fields: Record<string, unknown> = { roomId: room.id };
+  const data: Record<string, unknown> = {};
+  let groupId: number | null = room.groupId;
+  if (room.kind === 'LEAD' && room.leadId !== null) {
+    const lead = await findLeadRow(deps.db, room.leadId);
+    if (!lead) return undefined;
+    groupId = lead.groupId;
+    fields.leadId = lead.id;
+    // The lead's submitter hears of a comment on it (inbox).
+    if (lead.createdBy !== userId) data.recipientUserIds = [lead.createdBy];
+  }
+  if (room.kind === 'DIRECT') {
+    const other = room.directUserLow === userId ? room.directUserHigh : room.directUserLow;
+    data.recipientUserIds = other === null ? [] : [other];
+  }
+  if (room.kind === 'BUSINESS') data.businessId = room.businessId;
+  return {
+    type,
+    actorUserId: userId,
+    groupId: room.kind === 'GROUP' || room.kind === 'LEAD' ? groupId : null,
+    opportunityId: room.kind === 'OPPORTUNITY' ? room.opportunityId : null,
+    fields,
+    data,
+  };
 }
 
 async function publishNew(deps: AppDeps, room: q.ChatRoomRow, message: ChatMessage): Promise<void> {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { GROUP_INVITE_EXPIRY_DAYS, GROUP_MESSAGES, type GroupSummary, type GroupUser } from '@leadcircle/shared';
+import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../http/errors.js';
@@ -161,7 +162,16 @@ export async function joinGroup(
   }
   if (await q.findMember(deps.db, group.id, userId)) throw conflict('GROUP_ALREADY_MEMBER');
   const product = await productNameOf(deps.db, input.productId);
-  await q.insertMember(deps.db, { groupId: group.id, userId, role: 'MEMBER', product, joinedAt: now });
+  const activityId = await deps.db.transaction(async (tx) => {
+    await q.insertMember(tx, { groupId: group.id, userId, role: 'MEMBER', product, joinedAt: now });
+    return deps.activities.record(tx, {
+      type: 'NEW_USER',
+      actorUserId: userId,
+      groupId: group.id,
+      data: activityData('NEW_USER', { newUserId: userId, groupName: group.name }),
+    });
+  });
+  await deps.activities.announce(activityId);
   await chatMembership.groupJoined(deps, group.id, userId);
   return presentGroup(deps.db, group.id, userId);
 }
@@ -237,14 +247,28 @@ export async function inviteToGroup(
   }
   const inviter = await users.findUserById(deps, userId);
   const code = crypto.randomBytes(24).toString('base64url');
-  await q.insertInvite(deps.db, {
-    groupId: group.id,
-    email,
-    codeHash: hashInviteCode(code),
-    invitedBy: userId,
-    expiresAt: new Date(now.getTime() + INVITE_EXPIRY_MS),
-    createdAt: now,
+  const activityId = await deps.db.transaction(async (tx) => {
+    await q.insertInvite(tx, {
+      groupId: group.id,
+      email,
+      codeHash: hashInviteCode(code),
+      invitedBy: userId,
+      expiresAt: new Date(now.getTime() + INVITE_EXPIRY_MS),
+      createdAt: now,
+    });
+    // The invitee, when they have an account, hears of it (inbox) though not a member yet.
+    return deps.activities.record(tx, {
+      type: 'GROUP_INVITE',
+      actorUserId: userId,
+      groupId: group.id,
+      data: activityData(
+        'GROUP_INVITE',
+        { invitedById: userId, invitedUserId: inviteeId || null, groupName: group.name },
+        inviteeId ? { recipientUserIds: [inviteeId] } : {},
+      ),
+    });
   });
+  await deps.activities.announce(activityId);
   const url = groupInviteLink(deps.config.appUrl, { userId: inviteeId, groupId: group.id, email, inviteCode: code });
   const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A LeadCircle member';
   await deps.mailer.send(groupInviteEmail(email, { inviterName, groupName: group.name, url }));
@@ -286,11 +310,23 @@ export async function acceptInvite(
   if (!user || users.normalizeEmail(user.email) !== invite.email) {
     throw forbidden('GROUP_INVITE_OTHER_ADDRESS');
   }
-  await deps.db.transaction(async (tx) => {
+  const activityId = await deps.db.transaction(async (tx) => {
     if (!(await q.useInvite(tx, invite.id, now))) throw badRequest('GROUP_INVITE_INVALID');
     // Already a member (say, joined with the password meanwhile): the invite is spent all the same.
-    await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now });
+    if (!(await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now }))) return 0;
+    const group = await q.findGroupById(tx, invite.groupId);
+    return deps.activities.record(tx, {
+      type: 'NEW_USER_ADDED',
+      actorUserId: userId,
+      groupId: invite.groupId,
+      data: activityData('NEW_USER_ADDED', {
+        newUserId: userId,
+        invitedById: invite.invitedBy,
+        groupName: group?.name ?? null,
+      }),
+    });
   });
+  if (activityId) await deps.activities.announce(activityId);
   await chatMembership.groupJoined(deps, invite.groupId, userId);
   return presentGroup(deps.db, invite.groupId, userId);
 }
@@ -302,9 +338,24 @@ export async function removeFromGroup(
   input: { group_id: number; user_id: number },
 ): Promise<{ message: string }> {
   const { group } = await requireGroupMember(deps.db, input.group_id, userId);
+  // The members see who left or was removed; one removed by the owner is told (inbox).
+  const leaveOrRemove = (removedUserId: number) =>
+    deps.db.transaction(async (tx) => {
+      await q.deleteMember(tx, group.id, removedUserId);
+      return deps.activities.record(tx, {
+        type: 'GROUP_REMOVE',
+        actorUserId: userId,
+        groupId: group.id,
+        data: activityData(
+          'GROUP_REMOVE',
+          { removedUserId, left: removedUserId === userId, groupName: group.name },
+          removedUserId === userId ? {} : { recipientUserIds: [removedUserId] },
+        ),
+      });
+    });
   if (input.user_id === userId) {
     if (group.createdBy === userId) throw conflict('GROUP_OWNER_CANNOT_LEAVE');
-    await q.deleteMember(deps.db, group.id, userId);
+    await deps.activities.announce(await leaveOrRemove(userId));
     await chatMembership.groupLeft(deps, group.id, userId);
     return { message: GROUP_MESSAGES.left };
   }
@@ -312,15 +363,25 @@ export async function removeFromGroup(
   if (!(await q.findMember(deps.db, group.id, input.user_id))) {
     throw notFound('GROUP_MEMBER_NOT_FOUND');
   }
-  await q.deleteMember(deps.db, group.id, input.user_id);
+  await deps.activities.announce(await leaveOrRemove(input.user_id));
   await chatMembership.groupLeft(deps, group.id, input.user_id);
   return { message: GROUP_MESSAGES.removed };
 }
 
 export async function deleteGroup(deps: AppDeps, userId: number, groupId: number): Promise<{ message: string }> {
-  await requireOwner(deps.db, groupId, userId);
+  const { group } = await requireOwner(deps.db, groupId, userId);
   const roomId = await chatMembership.findGroupChatRoomId(deps, groupId);
-  await q.deleteGroup(deps.db, groupId);
+  const activityId = await deps.db.transaction(async (tx) => {
+    const memberIds = (await q.listMemberIds(tx, [groupId])).map((m) => m.userId).filter((id) => id !== userId);
+    await q.deleteGroup(tx, groupId);
+    // The group is gone with its activities: this one names the former members instead.
+    return deps.activities.record(tx, {
+      type: 'GROUP_DELETE',
+      actorUserId: userId,
+      data: activityData('GROUP_DELETE', { groupId, groupName: group.name }, { recipientUserIds: memberIds }),
+    });
+  });
+  await deps.activities.announce(activityId);
   await chatMembership.groupLeft(deps, groupId, undefined, roomId);
   return { message: GROUP_MESSAGES.deleted };
 }

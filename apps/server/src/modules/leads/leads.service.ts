@@ -14,6 +14,7 @@ import {
   normalizePhone,
 } from '@leadcircle/shared';
 import type { z } from 'zod';
+import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
@@ -147,6 +148,7 @@ export async function createLead(
   const { lead_id: _leadId, ...fields } = input.lead;
   const now = deps.clock.now();
   const values = await leadValues(fields);
+  let activityId = 0;
   const leadId = await deps.db.transaction(async (tx) => {
     const id = await q.insertLeadWithRoom(tx, {
       ...values,
@@ -156,14 +158,15 @@ export async function createLead(
       updatedAt: now,
       lastActivityAt: now,
     });
-    await deps.activities.record(tx, {
+    activityId = await deps.activities.record(tx, {
       type: 'NEW_LEAD',
       actorUserId: userId,
       groupId: input.group_id,
-      data: { leadId: id },
+      data: activityData('NEW_LEAD', { leadId: id }),
     });
     return id;
   });
+  await deps.activities.announce(activityId);
   return presentLead(deps.db, leadId, userId);
 }
 

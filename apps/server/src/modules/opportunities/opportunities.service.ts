@@ -15,6 +15,7 @@ import {
   SERVER_EVENTS,
 } from '@leadcircle/shared';
 import type { z } from 'zod';
+import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
@@ -159,6 +160,7 @@ export async function createOpportunity(
 ): Promise<OpportunityDetail> {
   const lead = input.lead_id === undefined ? null : (await requireLeadMember(deps.db, input.lead_id, userId)).lead;
   const now = deps.clock.now();
+  let activityId = 0;
   const opportunityId = await deps.db.transaction(async (tx) => {
     const id = await q.insertOpportunityWithRoom(tx, {
       name: input.name,
@@ -184,8 +186,15 @@ export async function createOpportunity(
         updatedAt: now,
       });
     }
+    activityId = await deps.activities.record(tx, {
+      type: 'OPPORTUNITY_NEW',
+      actorUserId: userId,
+      opportunityId: id,
+      data: activityData('OPPORTUNITY_NEW', { opportunityName: input.name, leadId: lead?.id ?? null }),
+    });
     return id;
   });
+  await deps.activities.announce(activityId);
   return presentDetail(deps.db, opportunityId, userId);
 }
 
@@ -278,15 +287,25 @@ export async function acceptInvite(
   }
   const opportunity = await q.findOpportunityById(deps.db, invite.opportunityId);
   if (!opportunity) throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
-  await deps.db.transaction(async (tx) => {
+  const activityId = await deps.db.transaction(async (tx) => {
     if (!(await q.useInvite(tx, invite.id, now))) {
       throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
     }
     // The owner holds it already; a second invite to a shared user is spent all the same.
-    if (opportunity.createdBy !== userId) {
-      await q.insertShare(tx, { opportunityId: invite.opportunityId, userId, createdAt: now });
-    }
+    if (opportunity.createdBy === userId) return 0;
+    if (!(await q.insertShare(tx, { opportunityId: invite.opportunityId, userId, createdAt: now }))) return 0;
+    return deps.activities.record(tx, {
+      type: 'OPPORTUNITY_NEW_USER',
+      actorUserId: userId,
+      opportunityId: invite.opportunityId,
+      data: activityData('OPPORTUNITY_NEW_USER', {
+        newUserId: userId,
+        invitedById: invite.invitedBy,
+        opportunityName: opportunity.name,
+      }),
+    });
   });
+  if (activityId) await deps.activities.announce(activityId);
   // The newcomer's open sockets receive the opportunity's room from now on.
   const roomId = await q.findRoomId(deps.db, invite.opportunityId);
   if (roomId !== undefined) joinSockets(deps.realtime, [userRoom(userId)], [chatRoomChannel(roomId)]);

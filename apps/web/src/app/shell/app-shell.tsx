@@ -19,6 +19,7 @@ import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { modalOpened } from '../../core/modals-slice';
 import { ConnectionIndicator, useRealtimeConnection } from '../../core/realtime/realtime';
 import { sidebarToggled } from '../../core/ui-slice';
+import { InboxBell } from '../../features/activities/components/inbox-bell';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
 import { ChatRealtime, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
 import { ModalHost } from '../modals/modal-host';
@@ -53,6 +54,7 @@ export function AppShell() {
           <AppLogo to={ROUTES.redirect} />
           <Box sx={{ flex: 1 }} />
           <ConnectionIndicator />
+          <InboxBell />
           {canSubscribe(user) && (
             <Box sx={{ mr: 2 }}>
               <SubscribeButton />

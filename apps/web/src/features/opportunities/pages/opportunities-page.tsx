@@ -52,7 +52,8 @@ export function OpportunitiesPage() {
     { sort: 'CREATED', data: 1, start_position: page * PAGE_SIZE, get_next: PAGE_SIZE },
     { refetchOnMountOrArgChange: true },
   );
-  const [isCreating, setIsCreating] = useState(false);
+  // `?new=1` (NEW OPPORTUNITY on the home screen) opens the dialog.
+  const [isCreating, setIsCreating] = useState(() => query.get('new') === '1');
   const [editing, setEditing] = useState<Opportunity | null>(null);
   const [removing, setRemoving] = useState<Opportunity | null>(null);
   const [deleteOpportunity, deleteState] = useDeleteOpportunityMutation();

@@ -1,0 +1,51 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client.js';
+import { activities } from '../db/schema/index.js';
+
+// Who may see an activity, decided when it is read: a group's activity its members, an opportunity's
+// its owner and the users it is shared with; one of neither its actor and its data.recipientUserIds
+// (and, with data.businessId, that business's users). recipientUserIds reach those users in every case.
+
+/** SQL condition: the activity row `activities` is visible to `userId`. */
+export function visibleTo(userId: number): SQL {
+  return sql`(
+    (${activities.groupId} IS NOT NULL AND EXISTS (
+      SELECT 1 FROM group_members gm WHERE gm.group_id = ${activities.groupId} AND gm.user_id = ${userId}))
+    OR (${activities.opportunityId} IS NOT NULL AND (
+      EXISTS (SELECT 1 FROM opportunities o WHERE o.id = ${activities.opportunityId} AND o.created_by = ${userId})
+      OR EXISTS (SELECT 1 FROM opportunity_shares s
+        WHERE s.opportunity_id = ${activities.opportunityId} AND s.user_id = ${userId})))
+    OR (${activities.groupId} IS NULL AND ${activities.opportunityId} IS NULL AND (
+      ${activities.actorUserId} = ${userId}
+      OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}
+        AND u.business_id IS NOT NULL AND u.business_id::text = ${activities.data}->>'businessId')))
+    OR ${activities.data}->'recipientUserIds' @> to_jsonb(${userId}::int)
+  )`;
+}
+
+/** Everyone who may see activity `id` now, and its type; undefined when there is no such activity. */
+export async function activityAudience(
+  db: DbOrTx,
+  id: number,
+): Promise<{ type: string; userIds: number[] } | undefined> {
+  const rows = await db.execute(sql`
+    SELECT a.type, u.id AS user_id
+    FROM activities a
+    JOIN users u ON (
+      (a.group_id IS NOT NULL AND EXISTS (
+        SELECT 1 FROM group_members gm WHERE gm.group_id = a.group_id AND gm.user_id = u.id))
+      OR (a.opportunity_id IS NOT NULL AND (
+        EXISTS (SELECT 1 FROM opportunities o WHERE o.id = a.opportunity_id AND o.created_by = u.id)
+        OR EXISTS (SELECT 1 FROM opportunity_shares s WHERE s.opportunity_id = a.opportunity_id AND s.user_id = u.id)))
+      OR (a.group_id IS NULL AND a.opportunity_id IS NULL AND (
+        a.actor_user_id = u.id
+        OR (u.business_id IS NOT NULL AND u.business_id::text = a.data->>'businessId')))
+      OR a.data->'recipientUserIds' @> to_jsonb(u.id)
+    )
+    WHERE a.id = ${id}`);
+  const list =
+    (rows as unknown as { rows?: { type: string; user_id: number }[] }).rows ??
+    (rows as unknown as { type: string; user_id: number }[]);
+  if (list.length === 0) return undefined;
+  return { type: list[0]?.type ?? '', userIds: [...new Set(list.map((r) => Number(r.user_id)))] };
+}

@@ -1,0 +1,111 @@
+import { type ActivityItem, type ActivityType, activityDataKey } from '@leadcircle/shared';
+import type { AppDeps } from '../../app-deps.js';
+import { displayName } from '../accounts/accounts.service.js';
+import { requireGroupMember } from '../groups/groups.access.js';
+import * as q from './activities.queries.js';
+
+// Reading activities: only what the caller may see at the time they read, newest first.
+
+interface Page {
+  start_position: number;
+  get_next: number;
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+
+function fieldsOf(row: q.ActivityRow): Record<string, unknown> {
+  const stored = row.data[activityDataKey(row.type)];
+  return stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
+}
+
+type Names = Awaited<ReturnType<typeof q.loadNames>>;
+
+/** The stored row as the calls answer it: the sub-object carries ids and the names read now. */
+export function presentActivity(row: q.ActivityRow, names: Names): ActivityItem {
+  const key = activityDataKey(row.type);
+  const fields = fieldsOf(row);
+  const nameOf = (id: number | undefined) => {
+    const user = id === undefined ? undefined : names.users.get(id);
+    return user ? displayName(user.firstName, user.lastName, user.deletionRequestedAt !== null) : null;
+  };
+  const groupId = row.groupId ?? num(fields.groupId) ?? null;
+  const opportunityId = row.opportunityId ?? num(fields.opportunityId) ?? null;
+  const leadId = num(fields.leadId);
+  const lead = leadId === undefined ? undefined : names.leads.get(leadId);
+  const detail: Record<string, unknown> = {
+    ...fields,
+    groupId,
+    opportunityId,
+    groupName: (groupId !== null ? names.groups.get(groupId) : undefined) ?? fields.groupName ?? null,
+    opportunityName:
+      (opportunityId !== null ? names.opportunities.get(opportunityId) : undefined) ?? fields.opportunityName ?? null,
+    userName: nameOf(row.actorUserId),
+    activityId: row.id,
+  };
+  if (lead) {
+    detail.leadName = `${lead.firstName} ${lead.lastName}`.trim();
+    detail.leadCompany = lead.company;
+  }
+  const newUserId = num(fields.newUserId) ?? num(fields.removedUserId) ?? num(fields.invitedUserId);
+  if (newUserId !== undefined) detail.newUserName = nameOf(newUserId);
+  const invitedById = num(fields.invitedById);
+  if (invitedById !== undefined) detail.invitedByName = nameOf(invitedById);
+  return {
+    activityId: row.id,
+    type: row.type,
+    timestamp: row.createdAt.toISOString(),
+    actorUserId: row.actorUserId,
+    groupId: row.groupId,
+    opportunityId: row.opportunityId,
+    data: { [key]: detail as ActivityItem['data'][string] },
+  };
+}
+
+export async function presentActivities(deps: AppDeps, rows: q.ActivityRow[]): Promise<ActivityItem[]> {
+  const userIds = new Set<number>();
+  const groupIds = new Set<number>();
+  const leadIds = new Set<number>();
+  const opportunityIds = new Set<number>();
+  for (const row of rows) {
+    const f = fieldsOf(row);
+    userIds.add(row.actorUserId);
+    for (const id of [f.newUserId, f.removedUserId, f.invitedUserId, f.invitedById]) {
+      if (num(id) !== undefined) userIds.add(id as number);
+    }
+    if (row.groupId !== null) groupIds.add(row.groupId);
+    if (row.opportunityId !== null) opportunityIds.add(row.opportunityId);
+    if (num(f.leadId) !== undefined) leadIds.add(f.leadId as number);
+  }
+  const names = await q.loadNames(deps.db, {
+    userIds: [...userIds],
+    groupIds: [...groupIds],
+    leadIds: [...leadIds],
+    opportunityIds: [...opportunityIds],
+  });
+  return rows.map((row) => presentActivity(row, names));
+}
+
+async function page(deps: AppDeps, filter: q.ActivityFilter, p: Page) {
+  const [rows, totalCount] = await Promise.all([
+    q.listActivities(deps.db, filter, { offset: p.start_position, limit: p.get_next }),
+    q.countActivities(deps.db, filter),
+  ]);
+  return { activities: await presentActivities(deps, rows), totalCount };
+}
+
+export async function globalActivities(
+  deps: AppDeps,
+  userId: number,
+  input: Page & { activity_types?: ActivityType[] },
+) {
+  return { globalActivities: await page(deps, { userId, types: input.activity_types }, input) };
+}
+
+export async function groupActivities(
+  deps: AppDeps,
+  userId: number,
+  input: Page & { group_id: number; activity_types?: ActivityType[] },
+) {
+  await requireGroupMember(deps.db, input.group_id, userId);
+  return page(deps, { userId, groupId: input.group_id, types: input.activity_types }, input);
+}

@@ -1,0 +1,62 @@
+import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { visibleTo } from '../../activity/activity-audience.js';
+import type { DbOrTx } from '../../db/client.js';
+import { activities, notificationMarks, notificationReads } from '../../db/schema/index.js';
+
+/** What concerns a person: visible to them, not their own, and a new lead or naming them as recipient. */
+function concerns(userId: number): SQL | undefined {
+  return and(
+    visibleTo(userId),
+    ne(activities.actorUserId, userId),
+    sql`(${activities.type} = 'NEW_LEAD' OR ${activities.data}->'recipientUserIds' @> to_jsonb(${userId}::int))`,
+  );
+}
+
+function isRead(userId: number): SQL {
+  return sql`(${activities.id} <= coalesce((SELECT m.read_up_to_activity_id FROM notification_marks m
+    WHERE m.user_id = ${userId}), 0)
+    OR EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.activity_id = ${activities.id}))`;
+}
+
+export async function listInbox(db: DbOrTx, userId: number, page: { offset: number; limit: number }) {
+  return db
+    .select({ row: activities, read: sql<boolean>`${isRead(userId)}` })
+    .from(activities)
+    .where(concerns(userId))
+    .orderBy(desc(activities.createdAt), desc(activities.id))
+    .offset(page.offset)
+    .limit(page.limit);
+}
+
+export async function countInbox(db: DbOrTx, userId: number, unreadOnly: boolean): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(activities)
+    .where(and(concerns(userId), unreadOnly ? sql`NOT ${isRead(userId)}` : undefined));
+  return row?.n ?? 0;
+}
+
+/** True when activity `id` is in the person's inbox. */
+export async function inInbox(db: DbOrTx, userId: number, id: number): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(activities)
+    .where(and(eq(activities.id, id), concerns(userId)));
+  return (row?.n ?? 0) > 0;
+}
+
+export async function markRead(db: DbOrTx, userId: number, activityId: number): Promise<void> {
+  await db.insert(notificationReads).values({ userId, activityId }).onConflictDoNothing();
+}
+
+export async function markAllRead(db: DbOrTx, userId: number): Promise<void> {
+  const [latest] = await db.select({ id: sql<number>`coalesce(max(${activities.id}), 0)` }).from(activities);
+  const upTo = Number(latest?.id ?? 0);
+  await db
+    .insert(notificationMarks)
+    .values({ userId, readUpToActivityId: upTo })
+    .onConflictDoUpdate({
+      target: notificationMarks.userId,
+      set: { readUpToActivityId: sql`greatest(${notificationMarks.readUpToActivityId}, ${upTo})` },
+    });
+}

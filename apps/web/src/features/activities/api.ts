@@ -1,0 +1,53 @@
+import {
+  activityCalls,
+  type CallRequest,
+  type CallResponse,
+  groupCalls,
+  inboxCalls,
+  opportunityCalls,
+} from '@leadcircle/shared';
+import { baseApi } from '../../core/base-api';
+
+// The home screen's calls: the activity feed and the first rows of the group and opportunity lists.
+type Calls = typeof activityCalls;
+
+export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activities'] }).injectEndpoints({
+  endpoints: (build) => ({
+    globalActivities: build.query<CallResponse<Calls['global']>, CallRequest<Calls['global']>>({
+      query: (body) => ({ call: activityCalls.global, body }),
+      providesTags: ['Activities'],
+    }),
+    recentGroups: build.query<CallResponse<typeof groupCalls.list>, void>({
+      query: () => ({ call: groupCalls.list, body: { start_position: 0, get_next: 5 } }),
+      providesTags: ['Activities'],
+    }),
+    recentOpportunities: build.query<CallResponse<typeof opportunityCalls.list>, void>({
+      query: () => ({
+        call: opportunityCalls.list,
+        body: { sort: 'CREATED', data: 1, start_position: 0, get_next: 5 },
+      }),
+      providesTags: ['Activities'],
+    }),
+    inbox: build.query<CallResponse<typeof inboxCalls.list>, void>({
+      query: () => ({ call: inboxCalls.list, body: { start_position: 0, get_next: 50 } }),
+      providesTags: ['Activities'],
+    }),
+    markInboxRead: build.mutation<CallResponse<typeof inboxCalls.read>, number>({
+      query: (activityId) => ({ call: inboxCalls.read, body: { activity_id: activityId } }),
+      invalidatesTags: ['Activities'],
+    }),
+    markInboxAllRead: build.mutation<CallResponse<typeof inboxCalls.readAll>, void>({
+      query: () => ({ call: inboxCalls.readAll, body: {} }),
+      invalidatesTags: ['Activities'],
+    }),
+  }),
+});
+
+export const {
+  useGlobalActivitiesQuery,
+  useRecentGroupsQuery,
+  useRecentOpportunitiesQuery,
+  useInboxQuery,
+  useMarkInboxReadMutation,
+  useMarkInboxAllReadMutation,
+} = activitiesApi;

@@ -1,0 +1,80 @@
+import NotificationsIcon from '@mui/icons-material/Notifications';
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useAppDispatch } from '../../../core/hooks';
+import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
+import { activitiesApi, useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
+import { describeActivity, relativeTime } from '../describe';
+
+/** The app bar's bell: the unread count, the inbox; a click opens an item and marks it read. Live. */
+export function InboxBell() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const inbox = useInboxQuery();
+  const [markRead] = useMarkInboxReadMutation();
+  const [markAllRead] = useMarkInboxAllReadMutation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Activities']));
+  useRealtimeEvent('activity:new', refresh);
+  useOnReconnect(refresh);
+  const unread = inbox.data?.unreadCount ?? 0;
+  const items = inbox.data?.notifications ?? [];
+
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        sx={{ mr: 1 }}
+      >
+        <Badge badgeContent={unread} color="error" max={99} invisible={unread === 0}>
+          <NotificationsIcon />
+        </Badge>
+      </IconButton>
+      <Menu
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={() => setAnchor(null)}
+        slotProps={{ list: { 'aria-label': 'Notifications' }, paper: { sx: { maxWidth: 360, maxHeight: 480 } } }}
+      >
+        <MenuItem disabled={unread === 0} onClick={() => markAllRead()}>
+          <Button size="small" component="span">
+            Mark all read
+          </Button>
+        </MenuItem>
+        {items.length === 0 && (
+          <MenuItem disabled>
+            <Typography variant="body2">Nothing new.</Typography>
+          </MenuItem>
+        )}
+        {items.map(({ activity, read }) => {
+          const { text, to } = describeActivity(activity);
+          return (
+            <MenuItem
+              key={activity.activityId}
+              onClick={() => {
+                setAnchor(null);
+                if (!read) void markRead(activity.activityId);
+                if (to) navigate(to);
+              }}
+            >
+              <ListItemText
+                primary={text}
+                secondary={relativeTime(activity.timestamp)}
+                slotProps={{ primary: { sx: { fontWeight: read ? 400 : 700, whiteSpace: 'normal' } } }}
+              />
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

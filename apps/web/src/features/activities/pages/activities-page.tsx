@@ -1,0 +1,144 @@
+import { ROUTES } from '@leadcircle/shared';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { EmptyState } from '../../../components/empty-state';
+import { useAppDispatch } from '../../../core/hooks';
+import { modalOpened } from '../../../core/modals-slice';
+import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
+import { activitiesApi, useGlobalActivitiesQuery, useRecentGroupsQuery, useRecentOpportunitiesQuery } from '../api';
+import { describeActivity, relativeTime } from '../describe';
+
+/** The server's live event: an activity the reader may see was recorded. */
+export const ACTIVITY_EVENT = 'activity:new';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper variant="outlined" component="section" aria-label={title} sx={{ p: 2, minWidth: 0 }}>
+      <Typography component="h2" variant="overline" sx={{ fontWeight: 700 }}>
+        {title}
+      </Typography>
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * The home screen: ACTIVITIES (live), RECENT GROUPS, RECENT OPPORTUNITIES, NEW GROUP (the create
+ * wizard with its payment gate) and NEW OPPORTUNITY (the opportunities' dialog, opened by its list).
+ */
+export function ActivitiesPage() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const feed = useGlobalActivitiesQuery({ response_type: 'LIST', start_position: 0, get_next: 50 });
+  const groups = useRecentGroupsQuery();
+  const opportunities = useRecentOpportunitiesQuery();
+  const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Activities']));
+  useRealtimeEvent(ACTIVITY_EVENT, refresh);
+  useOnReconnect(refresh);
+
+  const items = feed.data?.globalActivities.activities ?? [];
+  const groupRows = groups.data?.groups ?? [];
+  const opportunityRows = opportunities.data?.opportunities ?? [];
+  const isNew = feed.isSuccess && groups.isSuccess && items.length === 0 && groupRows.length === 0;
+
+  return (
+    <Stack sx={{ gap: 2 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
+        <Typography component="h1" variant="h4">
+          Activities
+        </Typography>
+        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={() => dispatch(modalOpened('createGroup'))}>
+            NEW GROUP
+          </Button>
+          <Button variant="outlined" onClick={() => navigate(`${ROUTES.opportunities}?new=1`)}>
+            NEW OPPORTUNITY
+          </Button>
+        </Stack>
+      </Stack>
+      {isNew && (
+        <EmptyState
+          title="Welcome to LeadCircle"
+          text="Start by creating a group or joining one with its name and password, then share your first lead. What happens in your groups and opportunities shows up here."
+          action={
+            <Button component={RouterLink} to={ROUTES.groups}>
+              Go to groups
+            </Button>
+          }
+        />
+      )}
+      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
+        <Stack sx={{ flex: 2, minWidth: 0 }}>
+          <Section title="ACTIVITIES">
+            {feed.isError && <Typography color="error">Activities could not be loaded.</Typography>}
+            {feed.isSuccess && items.length === 0 && (
+              <Typography color="text.secondary">Nothing has happened yet.</Typography>
+            )}
+            <List dense aria-label="Activities">
+              {items.map((a) => {
+                const { text, to } = describeActivity(a);
+                return (
+                  <ListItem key={a.activityId} disableGutters>
+                    <ListItemText
+                      primary={
+                        to ? (
+                          <Link component={RouterLink} to={to} underline="hover">
+                            {text}
+                          </Link>
+                        ) : (
+                          text
+                        )
+                      }
+                      secondary={<time dateTime={a.timestamp}>{relativeTime(a.timestamp)}</time>}
+                    />
+                  </ListItem>
+                );
+              })}
+            </List>
+          </Section>
+        </Stack>
+        <Stack sx={{ flex: 1, gap: 2, minWidth: 0 }}>
+          <Section title="RECENT GROUPS">
+            {groups.isSuccess && groupRows.length === 0 && (
+              <Typography color="text.secondary">No groups yet.</Typography>
+            )}
+            <List dense aria-label="Recent groups">
+              {groupRows.map((g) => (
+                <ListItem key={g.groupId} disableGutters>
+                  <Link component={RouterLink} to={ROUTES.groupLeads.replace(':group_id', String(g.groupId))}>
+                    {g.name}
+                  </Link>
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+          <Section title="RECENT OPPORTUNITIES">
+            {opportunities.isSuccess && opportunityRows.length === 0 && (
+              <Typography color="text.secondary">No opportunities yet.</Typography>
+            )}
+            <List dense aria-label="Recent opportunities">
+              {opportunityRows.map((o) => (
+                <ListItem key={o.opportunityId} disableGutters>
+                  <Link
+                    component={RouterLink}
+                    to={ROUTES.opportunityInformation.replace(':opportunity_id', String(o.opportunityId))}
+                  >
+                    {o.name}
+                  </Link>
+                </ListItem>
+              ))}
+            </List>
+          </Section>
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}
