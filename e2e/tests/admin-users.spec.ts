@@ -11,7 +11,7 @@ import { createAdmin } from '../support/admins.js';
 import { subscribeThroughApi } from '../support/billing.js';
 import { uniqueEmail, waitForMail } from '../support/mailbox.js';
 
-// Business administration (spec 001 §2 Users, §4, §5, §8; spec 000 §2.2 CRM connection test).
+// Business administration.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -65,7 +65,7 @@ test('an admin adds a user who follows the e-mail, sets a password and signs in;
   await dialog.getByRole('button', { name: 'ADD USER' }).click();
   await expect(dialog).toBeHidden();
   await expect(statusOf(page, email)).toHaveText('INVITED');
-  // Invited users have no edit action (spec 001 §4).
+  // Invited users have no edit action.
   await expect(rowOf(page, email).getByRole('button', { name: /Edit/ })).toHaveCount(0);
 
   // The invitee opens the e-mailed link: Download app, with their invitation above the apps.
@@ -161,7 +161,7 @@ test.describe('the CRM connection test page', () => {
     test(`shows each of its three messages (${viewport.width}px)`, async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.goto('/test-flow');
-      // Without the shell (spec 000 §2.1).
+      // Without the shell.
       await expect(page.getByRole('navigation')).toHaveCount(0);
       await check(page, { url: salesforce.url, password: SALESFORCE_USER.password });
       await expect(page.getByRole('status')).toHaveText(CRM_TEST_MESSAGES.success);

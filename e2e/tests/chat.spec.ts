@@ -5,7 +5,7 @@ import { signIn } from '../support/accounts.js';
 import { Conversation, chatMenuItem, groupRoomId, sendThroughApi } from '../support/chat.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 
-// Chat (spec 001 §2, §7): members chat live in a group's Messages tab and on the chat pages; unread
+// Chat: members chat live in a group's Messages tab and on the chat pages; unread
 // counts on the rooms and the sidebar; NEW ROOM starts a direct conversation; files are sent and opened.
 
 // Two people, each with a paid account and a browser of their own: more than the default minute on a busy

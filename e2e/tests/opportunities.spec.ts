@@ -11,7 +11,7 @@ import {
 import { createLeadThroughApi, LEAD, LEAD_NAME } from '../support/leads.js';
 import { uniqueEmail, waitForMail } from '../support/mailbox.js';
 
-// Opportunities (spec 000 §4, 001 §2, §4, §5, §8): create one from a lead, add a contact and comment on it,
+// Opportunities: create one from a lead, add a contact and comment on it,
 // share it with a new address whose owner signs up from the e-mail, take the share back; phone width.
 
 const GROUP_CODE = 'open-sesame-42';

@@ -116,7 +116,7 @@ export const COMMENT_MAX = 2000;
 // How often an open lead looks for new comments until realtime delivery lands (docs/decisions.md).
 export const COMMENT_REFRESH_MS = 5000;
 
-// Chat (spec 001 §9: page size 50; the limits are ours, docs/decisions.md "Chat and realtime")
+// Chat
 export const CHAT_ROOM_KINDS = ['DIRECT', 'GROUP', 'OPPORTUNITY', 'BUSINESS', 'LEAD'] as const;
 // The kinds /chat/room/list serves (a lead's room is read with /chat/lead/list).
 export const CHAT_ROOM_LIST_KINDS = ['DIRECT', 'GROUP', 'OPPORTUNITY', 'BUSINESS'] as const;
@@ -131,7 +131,7 @@ export const USER_SEARCH_LIMIT = 20;
 export const ADDRESS_STREET_MAX = 100;
 export const ADDRESS_CITY_MAX = 60;
 
-// Opportunities (spec 001 §5: limits 5 to 500 as observed; the invite expiry is ours, docs/decisions.md)
+// Opportunities
 export const OPPORTUNITY_NAME_MIN = 5;
 export const OPPORTUNITY_NAME_MAX = 500;
 export const OPPORTUNITY_NOTES_MIN = 5;

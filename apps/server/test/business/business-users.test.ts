@@ -8,7 +8,7 @@ import { createAdmin, createMember, subscribe, tokenFor } from '../billing.js';
 import { createSignedInUser, createUser, findUserRow, latestLinkTo, mailsTo, post } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
 
-// Business users (spec 001 §2 Users, §3, §4, §5, §7, §8): only an ADMIN of the business manages them.
+// Business users: only an ADMIN of the business manages them.
 
 let t: TestApp;
 const clock = createTestClock(new Date('2026-11-22T12:00:00Z'));

@@ -6,7 +6,7 @@ import { createSignedInUser, post } from '../helpers.js';
 import { type LocalSalesforce, SALESFORCE_USER, startLocalSalesforce } from '../local-salesforce.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
-// The CRM page's check and the public CRM connection test (spec 000 §2.2, 001 §2, §7), against a
+// The CRM page's check and the public CRM connection test, against a
 // local server that answers Salesforce's SOAP login.
 
 let t: TestApp; // may call the local test server on 127.0.0.1

@@ -141,7 +141,7 @@ const routes: RouteObject[] = [
       { path: ROUTES.userAgreement, element: <UserAgreementPage /> },
       { path: ROUTES.terms, element: <UserAgreementPage title="Terms of Use" /> },
       { path: ROUTES.privacyPolicy, element: <PrivacyPolicyPage /> },
-      // The CRM connection test (spec 000 §2.2): public, without the shell.
+      // The CRM connection test: public, without the shell.
       { path: ROUTES.testFlow, element: <CrmTestPage /> },
       { path: ROUTES.signOut, element: <SignOutPage /> },
       {

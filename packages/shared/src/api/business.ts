@@ -16,12 +16,12 @@ export const business = z.object({
 });
 export type Business = z.infer<typeof business>;
 
-// Business users (spec 001 §3, §4, §7).
+// Business users.
 export const BUSINESS_USER_ROLES = ['ADMIN', 'SALES'] as const;
 export type BusinessUserRole = (typeof BUSINESS_USER_ROLES)[number];
 export const BUSINESS_USER_STATUSES = ['INVITED', 'ACTIVE', 'INACTIVE'] as const;
 export type BusinessUserStatus = (typeof BUSINESS_USER_STATUSES)[number];
-// The list's role filter: 'ALL_ROLE' (spec 001 §9 default) or one role.
+// The list's role filter: 'ALL_ROLE' or one role.
 export const BUSINESS_ROLE_FILTERS = ['ALL_ROLE', ...BUSINESS_USER_ROLES] as const;
 
 const roleField = z.enum(BUSINESS_USER_ROLES, { error: 'Role must be ADMIN or SALES' });
@@ -70,7 +70,7 @@ export const businessInviteRequest = z.strictObject({
   last_name: lastNameField,
   email: emailField,
   role: roleField,
-  // A new user starts INVITED (spec 001 §4).
+  // A new user starts INVITED.
   status: statusField.default('INVITED'),
 });
 

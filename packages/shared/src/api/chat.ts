@@ -12,13 +12,13 @@ import { multilineText, text } from '../text.js';
 import { defineCall, emptyRequest, ID_MAX, idField } from './call.js';
 import { pageFields } from './groups.js';
 
-// Chat (spec 001 §1–§3, §7, §9): rooms of five kinds, their messages, read state and mute, attachments,
+// Chat: rooms of five kinds, their messages, read state and mute, attachments,
 // and the two user calls that find people to talk to. Every call that names a room answers
 // 404 CHAT_ROOM_NOT_FOUND for a room that does not exist AND for one the caller is not a member of
 // (membership is read from groups, businesses, opportunities and leads at every call).
 
 export const CHAT_MESSAGES = {
-  // Fallbacks when the server gives none (spec 001 §8)
+  // Fallbacks when the server gives none
   roomListFailed: 'Fetch chat room list failed.',
   sendFailed: 'Submit chat lead message failed.',
   // Server answers (docs/decisions.md, "Chat and realtime")
@@ -66,7 +66,7 @@ export const chatAttachment = z.object({
 export type ChatAttachment = z.infer<typeof chatAttachment>;
 
 /**
- * A chat message (spec 001 §3: messageId, message, user (firstName, lastName), roomId).
+ * A chat message (messageId, message, user (firstName, lastName), roomId).
  * `seq` orders a room's messages (1, 2, 3 … per room, no gaps). `version` is the room's change counter at the
  * message's last change (send, edit or delete): catch-up asks for every message with version > the highest
  * version the client holds. A deleted message stays as a tombstone: message '' and deleted true.
@@ -225,7 +225,7 @@ export const chatAttachmentUploadFields = z.strictObject({
   client_message_id: clientMessageIdField.optional(),
 });
 
-// A lead's comments (spec 001 §7): id is the lead's id; newest first, 50 a page.
+// A lead's comments: id is the lead's id; newest first, 50 a page.
 export const chatLeadListRequest = z.strictObject({ id: idField, ...pageFields });
 export const chatLeadListResponse = z.object({
   roomId: z.number().int(),

@@ -14,7 +14,7 @@ import { pageFields } from './groups.js';
 import { address } from './leads.js';
 
 // Opportunities and their contacts. Who may do what
-// (docs/decisions.md, "Opportunities (issue 13)"): the owner edits, deletes, shares and manages
+// (docs/decisions.md, "Opportunities"): the owner edits, deletes, shares and manages
 // contacts; people it is shared with read it, its contacts and its room, and comment on contacts.
 // Every call that names an opportunity answers 404 OPPORTUNITY_NOT_FOUND to a stranger as to a
 // missing one, and 403 OPPORTUNITY_OWNER_ONLY to a shared user where only the owner may act.
@@ -56,7 +56,7 @@ export const opportunityDetail = opportunity.extend({
 });
 export type OpportunityDetail = z.infer<typeof opportunityDetail>;
 
-/** An opportunity contact (spec 001 §3). */
+/** An opportunity contact. */
 export const opportunityContact = z.object({
   contactId: z.number().int(),
   opportunityId: z.number().int(),

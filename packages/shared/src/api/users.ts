@@ -20,7 +20,7 @@ import {
   usersByGroupResponse,
 } from './groups.js';
 
-// Accounts and sessions: spec 000 §3, §7.
+// Accounts and sessions.
 
 export const tokensResponse = z.object({
   accessToken: z.string(),
@@ -135,7 +135,7 @@ export const userUpdateRequest = z.strictObject({
   }),
 });
 
-// Spec 001 §7 names user_id, group_id and enableEmail; without group_id it is the account-wide
+// The call names user_id, group_id and enableEmail; without group_id it is the account-wide
 // e-mail switch, with group_id the caller's Messages toggle in that group (members only;
 // the response is the user either way: read the group toggle with /user/notification_settings).
 // user_id may only name the caller.

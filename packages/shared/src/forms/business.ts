@@ -4,14 +4,14 @@ import { EMAIL_MAX } from '../constants.js';
 import { MESSAGES } from '../messages.js';
 import { firstNameField, lastNameField } from './fields.js';
 
-// The business admin texts (spec 001 §2, §5, §8) and the CRM connection test (spec 000 §2.2).
+// The business admin texts and the CRM connection test.
 
 export const BUSINESS_MESSAGES = {
   usersTitle: 'Users',
   emailInvalid: 'Must be a valid email',
   roleRequired: 'Role is required',
   statusRequired: 'Status is required',
-  // Fallbacks when the server gives none (spec 001 §8).
+  // Fallbacks when the server gives none.
   getUsersFailed: 'Get business users failed',
   inviteFailed: 'Invite user to businessfailed',
   updateFailed: 'Update business user failed',
@@ -26,7 +26,7 @@ export const CRM_TEST_MESSAGES = {
   error: 'Error submitting. We are away.',
 } as const;
 
-// Add/edit business user (spec 001 §5): names and email read-only when editing.
+// Add/edit business user: names and email read-only when editing.
 export const businessUserForm = z.object({
   firstName: firstNameField,
   lastName: lastNameField,

@@ -14,8 +14,8 @@ import {
 import { MESSAGES } from '../messages.js';
 import { multilineText, text } from '../text.js';
 
-// The group forms of spec 000 §5 (join dialog, create wizard) and 001 §5 (group dialog,
-// settings, invite) with their exact messages, and the group texts of both specs.
+// The group forms (join dialog, create wizard, group dialog, settings, invite) with their exact
+// messages, and the group texts of both specs.
 
 export const GROUP_MESSAGES = {
   nameTaken: 'The group name you chose is already taken',
@@ -27,7 +27,7 @@ export const GROUP_MESSAGES = {
   leadsEmpty: 'Start by adding a lead to your group',
   groupCreated: 'You have created a new group',
 
-  // Form messages (spec 000 §5, 001 §5)
+  // Form messages
   joinTooLong: "Can't be longer than 100 characters long",
   wizardNameBlank: 'Group name cannot be blank',
   wizardPasswordShort: 'Group password must be at least 6 characters',
@@ -38,14 +38,14 @@ export const GROUP_MESSAGES = {
   inviteEmailRequired: 'Email is required',
   inviteEmailInvalid: 'Must be a valid email',
 
-  // Fallbacks when the server gives no message (spec 000 §8, 001 §8)
+  // Fallbacks when the server gives no message
   addFailed: 'Group add failed.',
   createFailed: 'Create private group failed.',
   updateFailed: 'Update group failed.',
   leaveFailed: 'Leave group failed.',
   removeFailed: 'Remove group failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Groups (issue 5)")
+  // Server answers where the spec is silent (docs/decisions.md, "Groups")
   notFound: 'This group does not exist.',
   notMember: 'You are not a member of this group.',
   wrongPassword: 'The group name or password is incorrect.',

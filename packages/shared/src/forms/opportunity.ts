@@ -22,11 +22,11 @@ import {
   requireOneContact,
 } from './lead.js';
 
-// The opportunity and contact forms of spec 001 §5 with their exact messages (the too-long
-// messages do not match the limits: as observed), and the opportunity texts of spec 001 §2 and §8.
+// The opportunity and contact forms with their exact messages (the too-long
+// messages do not match the limits: as observed), and the opportunity texts.
 
 export const OPPORTUNITY_MESSAGES = {
-  // Form messages (spec 001 §5)
+  // Form messages
   nameRequired: 'Name is required',
   tooShort: `Must be at least ${OPPORTUNITY_NAME_MIN} characters`,
   nameTooLong: 'Must be less than 50 characters',
@@ -34,7 +34,7 @@ export const OPPORTUNITY_MESSAGES = {
   descriptionTooLong: 'Must be less than 300 characters',
   locationRequired: 'Location is required',
 
-  // Screens (spec 001 §2, §8)
+  // Screens
   messagesEmpty: 'Looks like it is a bit quiet in here...',
   startConversation: 'START A NEW CONVERSATION',
   contactsEmpty: 'Start by adding a contact to your opportunity',
@@ -42,7 +42,7 @@ export const OPPORTUNITY_MESSAGES = {
   settingsUpdated: 'You have updated the opportunity setting.',
   created: 'You have created a new opportunity',
 
-  // Fallbacks when the server gives none (spec 001 §8; the unquoted ones follow its pattern)
+  // Fallbacks when the server gives none
   inviteFailed: 'Invite opportunity user failed.',
   contactCreateFailed: 'Create opportunity contact failed.',
   contactUpdateFailed: 'Update opportunity contact failed.',
@@ -55,7 +55,7 @@ export const OPPORTUNITY_MESSAGES = {
   shareRemoveFailed: 'Remove opportunity user failed.',
   commentFailed: 'Submit contact comment failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Opportunities (issue 13)")
+  // Server answers where the spec is silent (docs/decisions.md, "Opportunities")
   notFound: 'This opportunity does not exist.',
   ownerOnly: 'Only the owner of this opportunity can do this.',
   deleted: 'The opportunity has been deleted.',
@@ -115,7 +115,7 @@ export const contactFieldsShape = {
 };
 
 /**
- * The create/edit contact dialog (spec 001 §4, §5): the lead form without the address. In edit
+ * The create/edit contact dialog: the lead form without the address. In edit
  * mode the names, company and title are read-only and contact-info kinds cannot be removed.
  */
 export const contactForm = z

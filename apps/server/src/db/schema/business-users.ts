@@ -38,7 +38,7 @@ export const businessUsers = pgTable(
   ],
 );
 
-// A business's CRM connection, set up with support (spec 001 §2: the CRM page offers a support dialog).
+// A business's CRM connection, set up with support.
 export const crmIntegrations = pgTable('crm_integrations', {
   businessId: integer('business_id')
     .primaryKey()

@@ -12,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './users.js';
 
-// Opportunities (issue 13; spec 001 §3, §6; ARCHITECTURE §5): owned by their creator, shared by
+// Opportunities: owned by their creator, shared by
 // invitation; people it is shared with read it, its contacts and its room.
 
 export const opportunities = pgTable(

@@ -7,7 +7,7 @@ import { requireAdminOfOwnBusiness } from '../business/business.access.js';
 import * as q from './crm.queries.js';
 import { salesforceLogin } from './salesforce-login.js';
 
-/** `/crm/user/check` (ADMINs): 404 when the business has no CRM integration (spec 001 §7). */
+/** `/crm/user/check` (ADMINs): 404 when the business has no CRM integration. */
 export async function checkCrmIntegration(deps: AppDeps, callerId: number): Promise<{ integrationExists: boolean }> {
   const { businessId } = await requireAdminOfOwnBusiness(deps.db, callerId);
   if (!(await q.findIntegration(deps.db, businessId)))
@@ -41,7 +41,7 @@ function refusal(error: OutboundError, timeoutMs: number) {
 }
 
 /**
- * The public CRM connection test (spec 000 §2.2): a real Salesforce login at the given address,
+ * The public CRM connection test: a real Salesforce login at the given address,
  * limited per IP. The password and token are used for this one request: never stored or logged.
  */
 export async function testCrmConnection(

@@ -3,7 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import * as q from './opportunities.queries.js';
 
-// Who may reach an opportunity (ARCHITECTURE §5): its owner, and the people it is shared with, who
+// Who may reach an opportunity: its owner, and the people it is shared with, who
 // read it, its contacts and its room. A stranger cannot learn that it exists: 404 like a missing one.
 // Other modules (chat, activities) check through here.
 

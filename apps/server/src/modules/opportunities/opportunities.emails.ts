@@ -2,7 +2,7 @@ import { OPPORTUNITY_INVITE_EXPIRY_DAYS } from '@leadcircle/shared';
 import type { MailMessage } from '../../providers/mail/mailer.js';
 import { message } from '../auth/auth.emails.js';
 
-// The opportunity invite (spec 001 §7 /opportunity/user/invite): the link of ARCHITECTURE §4.
+// The opportunity invite: the link.
 export function opportunityInviteEmail(
   to: string,
   p: { inviterName: string; opportunityName: string; url: string },

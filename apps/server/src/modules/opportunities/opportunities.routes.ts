@@ -3,8 +3,8 @@ import type { AppDeps } from '../../app-deps.js';
 import type { CallRegistrar } from '../../http/call.js';
 import * as opportunities from './opportunities.service.js';
 
-// The opportunity calls of spec 001 §7, with the contact list and comments, taking a share back and
-// the settings' Messages toggle (docs/decisions.md, "Opportunities (issue 13)").
+// The opportunity calls, with the contact list and comments, taking a share back and
+// the settings' Messages toggle (docs/decisions.md, "Opportunities").
 export function registerOpportunityRoutes(call: CallRegistrar, deps: AppDeps): void {
   const c = opportunityCalls;
   call(c.list, ({ userId, body }) => opportunities.listOpportunities(deps, userId, body));

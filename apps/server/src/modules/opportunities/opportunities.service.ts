@@ -35,8 +35,8 @@ import {
 import { opportunityInviteEmail } from './opportunities.emails.js';
 import * as q from './opportunities.queries.js';
 
-// Opportunities and contacts (issue 13): spec 000 §4, 001 §2, §3, §5, §6, §7; who may do what in
-// docs/decisions.md "Opportunities (issue 13)".
+// Opportunities and contacts; who may do what in
+// docs/decisions.md "Opportunities".
 
 const INVITE_EXPIRY_MS = OPPORTUNITY_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
 const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
@@ -427,7 +427,7 @@ export async function getContact(deps: AppDeps, userId: number, contactId: numbe
 const CONTACT_KINDS: ContactInfoKind[] = ['email', 'phone', 'linkedin'];
 
 /**
- * Edit mode (spec 001 §5): the names, company and title are read-only and contact-info kinds cannot be
+ * Edit mode: the names, company and title are read-only and contact-info kinds cannot be
  * removed; the contact info and notes change.
  */
 export async function updateContact(

@@ -19,7 +19,7 @@ export type MenuItem = { label: string; icon: SvgIconComponent } & (
   | { opens: ModalName }
 );
 
-// The sidebar of spec 001 §2, in its order; admins also see Manage Users, CRMs and Invoices.
+// The sidebar, in its order; admins also see Manage Users, CRMs and Invoices.
 // A sales user who pays (a personal business of one) sees Invoices alone: the bills are theirs.
 export function menuSectionsFor(role: UserRole | undefined, hasBusiness = false): MenuItem[][] {
   const invoices: MenuItem = { label: 'Invoices', icon: ReceiptLongIcon, to: ROUTES.adminInvoices };

@@ -11,11 +11,11 @@ import { baseApi } from '../../core/base-api';
 import type { CallExtraOptions } from '../../core/base-query';
 import { refreshListsAfterChange } from '../../core/list-refresh';
 
-// The business admin calls (spec 001 §7), the business invite link and the CRM calls. The users
-// list refreshes LIST_REFRESH_DELAY_MS after a change (spec 001 §4); the seat count at once.
+// The business admin calls, the business invite link and the CRM calls. The users
+// list refreshes LIST_REFRESH_DELAY_MS after a change; the seat count at once.
 type Call = typeof businessCalls;
 
-// 404 on the CRM check means "no CRM" (spec 001 §8): silent.
+// 404 on the CRM check means "no CRM": silent.
 const noCrmIsAnAnswer: CallExtraOptions = { silentStatuses: [404] };
 
 export const businessApi = baseApi

@@ -13,7 +13,7 @@ import {
 } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
-// The chat calls (spec 001 §7). Messages of an open room are kept by the room's own hook
+// The chat calls. Messages of an open room are kept by the room's own hook
 // (use-room-messages.ts), which reads pages through these endpoints; rooms and unread counts are cached
 // here and refetched when the realtime channel says they changed.
 

@@ -13,8 +13,8 @@ import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/base-api';
 import { refreshListsAfterChange } from '../../core/list-refresh';
 
-// The opportunity calls of spec 001 §7. The lists ('Opportunities', 'OpportunityContacts') refresh
-// LIST_REFRESH_DELAY_MS after a change (spec 001 §4); one opportunity's own record at once.
+// The opportunity calls The lists ('Opportunities', 'OpportunityContacts') refresh
+// LIST_REFRESH_DELAY_MS after a change; one opportunity's own record at once.
 type Calls = typeof opportunityCalls;
 type ListTag = 'Opportunities' | 'OpportunityContacts';
 type CommentsPage = CallResponse<Calls['contactCommentList']>;

@@ -1,4 +1,4 @@
-// Opportunities (spec 001 §2): the list, an opportunity's tabs, contact details and settings, one code-split area.
+// Opportunities: the list, an opportunity's tabs, contact details and settings, one code-split area.
 export { ContactDetailsPage } from './pages/contact-details-page';
 export { OpportunitiesPage } from './pages/opportunities-page';
 export { OpportunityContactsPage } from './pages/opportunity-contacts-page';

@@ -83,7 +83,7 @@ export function seatChangeText(seats: Seats, change: 1 | -1): string {
 }
 
 /**
- * Add or edit a business user (spec 001 §4, §5): names and email read-only when editing; the status
+ * Add or edit a business user: names and email read-only when editing; the status
  * is INVITED and fixed when adding; choosing INACTIVE removes the user from the business.
  */
 export function BusinessUserDialog({ businessId, user, seats, onClose }: BusinessUserDialogProps) {

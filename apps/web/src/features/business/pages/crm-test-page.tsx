@@ -16,7 +16,7 @@ const HELP = {
   token: 'https://help.salesforce.com/s/articleView?id=sf.user_security_token.htm',
 };
 
-/** The CRM connection test (spec 000 §2.2): public, without the shell. */
+/** The CRM connection test: public, without the shell. */
 export function CrmTestPage() {
   const [fields, setFields] = useState({ url: '', username: '', password: '', securityToken: '' });
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -23,14 +23,14 @@ const CRM_OPTIONS = [
   { name: 'Hubspot', text: 'Send the leads your groups share to HubSpot as contacts.' },
 ] as const;
 
-/** CRM integration (admin, spec 001 §2): whether one exists; if not, the options and a support dialog. */
+/** CRM integration (admin): whether one exists; if not, the options and a support dialog. */
 export function CrmsPage() {
   const notify = useNotify();
   const { supportEmail } = useClientConfig();
   const crm = useCheckCrmQuery(undefined, { refetchOnMountOrArgChange: true });
   const [isSupportOpen, setIsSupportOpen] = useState(false);
 
-  // Load failure: a toast with the server's message or 'Unknown error' (spec 001 §8).
+  // Load failure: a toast with the server's message or 'Unknown error'.
   useEffect(() => {
     if (crm.isError) notify.error(errorMessage(crm.error, BUSINESS_MESSAGES.crmLoadFailed));
   }, [crm.isError, crm.error, notify]);

@@ -61,12 +61,12 @@ const columns: PagedTableColumn<BusinessUser>[] = [
   },
 ];
 
-// Inactive rows: grey text (spec 001 §4).
+// Inactive rows: grey text.
 const inactiveRowSx = (u: BusinessUser) =>
   u.status === 'INACTIVE' ? { '& td': { color: 'text.disabled' }, opacity: 0.75 } : undefined;
 
 /**
- * Users (admin, spec 001 §2, §4, §5): the business's users and invited people, 50 a page, with role
+ * Users (admin): the business's users and invited people, 50 a page, with role
  * and status filters; ADD USER and EXPORT TO CSV for an admin whose subscription is active.
  */
 export function ManageUsersPage() {
@@ -96,7 +96,7 @@ export function ManageUsersPage() {
   );
   if (users.data) usersCount.current = users.data.usersCount;
 
-  // A current user with no business is sent to / (spec 001 §2).
+  // A current user with no business is sent to /.
   if (business.isSuccess && business.data === null) return <Navigate to={ROUTES.root} replace />;
   if (business.isLoading || !me) return <PageSpinner />;
 
@@ -189,7 +189,7 @@ export function ManageUsersPage() {
         rowKey={(u) => `${u.status}-${u.user.userId}-${u.user.email}`}
         rowSx={inactiveRowSx}
         actions={(u) =>
-          // Invited and inactive people have no edit action (spec 001 §4); an inactive one is invited again.
+          // Invited and inactive people have no edit action; an inactive one is invited again.
           me.role === 'ADMIN' &&
           u.status === 'ACTIVE' && (
             <Tooltip title="Edit user">

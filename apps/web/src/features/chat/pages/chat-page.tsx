@@ -21,7 +21,7 @@ import { RoomConversation } from '../components/room-conversation';
 import { RoomList } from '../components/room-list';
 import { UnreadBadge } from '../components/unread-badge';
 
-// The four chat pages (spec 001 §2), one tab each.
+// The four chat pages, one tab each.
 const kinds: Array<{ kind: RoomListKind; label: string; route: string; empty: string }> = [
   { kind: 'DIRECT', label: 'Direct', route: ROUTES.chatDirect, empty: 'Start a conversation with NEW ROOM.' },
   { kind: 'GROUP', label: 'Groups', route: ROUTES.chatGroups, empty: 'Each group you belong to has a room here.' },

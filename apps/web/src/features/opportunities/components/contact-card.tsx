@@ -26,7 +26,7 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** The contact card (spec 001 §2): e-mail opens a mail link, phone a tel link, LinkedIn an https link. */
+/** The contact card: e-mail opens a mail link, phone a tel link, LinkedIn an https link. */
 export function ContactCard({ contact }: { contact: OpportunityContact }) {
   return (
     <Card variant="outlined" component="section" aria-label="Contact">

@@ -71,7 +71,7 @@ function defaultValues(contact: OpportunityContact | undefined): ContactFormInpu
 }
 
 /**
- * The create or edit contact dialog (spec 001 §5): the lead form without the address. In edit mode
+ * The create or edit contact dialog: the lead form without the address. In edit mode
  * the names, company and title are read-only and the contact's info kinds cannot be removed.
  */
 export function ContactDialog({ opportunityId, contact, onClose, onSuccess }: ContactDialogProps) {

@@ -19,12 +19,12 @@ import { errorMessage } from '../../../lib/api-error';
 import { useCreateOpportunityMutation, useUpdateOpportunityMutation } from '../api';
 
 interface OpportunityDialogProps {
-  /** Edit mode when an opportunity is passed, add mode otherwise (spec 001 §2). */
+  /** Edit mode when an opportunity is passed, add mode otherwise. */
   opportunity?: Opportunity;
   /** Add mode from a lead: the starting values, and the lead whose person becomes the first contact. */
   fromLead?: { leadId: number; values: OpportunityFormInput };
   onClose: () => void;
-  /** Called with the saved opportunity; the caller closes the dialog (spec 001 §4). */
+  /** Called with the saved opportunity; the caller closes the dialog. */
   onSuccess: (opportunity: OpportunityDetail) => void;
 }
 
@@ -37,7 +37,7 @@ function defaultValues(props: OpportunityDialogProps): OpportunityFormInput {
 }
 
 /**
- * The create or edit opportunity dialog (spec 001 §2, §5): Name, Description and Location, with the
+ * The create or edit opportunity dialog: Name, Description and Location, with the
  * spec's messages. Submit is disabled unless the form is valid (and, when editing, changed).
  */
 export function OpportunityDialog(props: OpportunityDialogProps) {

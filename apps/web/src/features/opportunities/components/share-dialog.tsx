@@ -8,7 +8,7 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useInviteToOpportunityMutation } from '../api';
 
-/** The invite user dialog of an opportunity (spec 001 §2, §5, §8): one e-mail address, then the snackbar. */
+/** The invite user dialog of an opportunity: one e-mail address, then the snackbar. */
 export function ShareDialog({ opportunityId, onClose }: { opportunityId: number; onClose: () => void }) {
   const notify = useNotify();
   const [serverError, setServerError] = useState<string | null>(null);

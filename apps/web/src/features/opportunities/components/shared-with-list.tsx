@@ -15,7 +15,7 @@ interface SharedWithListProps {
   onRemove?: (user: OpportunityDetail['users'][number]) => void;
 }
 
-/** 'Shared With (n)' and the people (spec 001 §2). */
+/** 'Shared With (n)' and the people. */
 export function SharedWithList({ opportunity, onRemove }: SharedWithListProps) {
   return (
     <section aria-label="Shared With">

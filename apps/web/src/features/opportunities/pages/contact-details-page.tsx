@@ -19,7 +19,7 @@ import { ContactComments } from '../components/contact-comments';
 import { ContactDialog } from '../components/contact-dialog';
 import { useOpportunityId } from './opportunity-layout';
 
-/** Contact details (spec 001 §2): back to the contacts, EDIT for the owner, the card and the comments. */
+/** Contact details: back to the contacts, EDIT for the owner, the card and the comments. */
 export function ContactDetailsPage() {
   const opportunityId = useOpportunityId();
   const contactId = useRouteId('contact_id');

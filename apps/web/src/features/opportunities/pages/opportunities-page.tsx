@@ -38,7 +38,7 @@ function valuesFromLead(lead: Lead): OpportunityFormInput {
 }
 
 /**
- * The opportunity list (spec 001 §2): 50 a page from the server, CREATE OPPORTUNITY; row click opens
+ * The opportunity list: 50 a page from the server, CREATE OPPORTUNITY; row click opens
  * its information; edit and remove for its owner. `?lead_id=` opens the dialog prefilled from a lead.
  */
 export function OpportunitiesPage() {

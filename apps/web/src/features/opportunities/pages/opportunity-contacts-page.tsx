@@ -25,7 +25,7 @@ const columns: PagedTableColumn<OpportunityContact>[] = [
 ];
 
 /**
- * The Contacts tab (spec 001 §2): CREATE CONTACT and the empty state with ADD CONTACT for the owner;
+ * The Contacts tab: CREATE CONTACT and the empty state with ADD CONTACT for the owner;
  * row click opens the contact; edit and remove for the owner; 50 a page from the server.
  */
 export function OpportunityContactsPage() {

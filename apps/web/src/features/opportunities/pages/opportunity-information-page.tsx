@@ -12,7 +12,7 @@ import { useOpportunity } from './opportunity-layout';
 // Leaflet is its own chunk: the list never downloads it.
 const LocationMap = lazy(() => import('../../../components/location-map').then((m) => ({ default: m.LocationMap })));
 
-/** The Information tab (spec 001 §2): description, location address, a map and 'Shared With (n)'. */
+/** The Information tab: description, location address, a map and 'Shared With (n)'. */
 export function OpportunityInformationPage() {
   const opportunity = useOpportunity();
   const location = addressText(toAddressInput(opportunity.address));

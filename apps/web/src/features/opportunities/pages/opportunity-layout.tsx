@@ -24,7 +24,7 @@ export const useOpportunityId = (): number => useRouteId('opportunity_id');
 /** The opportunity the layout loaded, for its tabs. */
 export const useOpportunity = () => useOutletContext<OpportunityDetail>();
 
-// The opportunity's tabs (spec 001 §2): Information (0), Messages (1), Contacts (2).
+// The opportunity's tabs: Information (0), Messages (1), Contacts (2).
 const tabs = [
   { label: 'Information', route: ROUTES.opportunityInformation },
   { label: 'Messages', route: ROUTES.opportunityMessages },

@@ -18,7 +18,7 @@ import { ShareDialog } from '../components/share-dialog';
 import { SharedWithList } from '../components/shared-with-list';
 import { useOpportunityId } from './opportunity-layout';
 
-/** Opportunity settings (spec 001 §2): SHARE, the 'Shared With' list, the 'Messages' toggle, Cancel and SAVE. */
+/** Opportunity settings: SHARE, the 'Shared With' list, the 'Messages' toggle, Cancel and SAVE. */
 export function OpportunitySettingsPage() {
   const opportunityId = useOpportunityId();
   const opportunity = useGetOpportunityQuery(opportunityId, {
@@ -57,7 +57,7 @@ function SettingsEditor({ opportunity }: { opportunity: OpportunityDetail }) {
   const [updateSettings, updateState] = useUpdateOpportunitySettingsMutation();
   const [removeUser, removeState] = useRemoveOpportunityUserMutation();
 
-  // Saving goes back one screen (spec 001 §4); opened directly, back means the opportunity's information.
+  // Saving goes back one screen; opened directly, back means the opportunity's information.
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
