@@ -34,3 +34,6 @@ export async function resolveCallerGroupIds(db: DbOrTx, userId: number, ids: num
   for (const id of groupIds) await requireGroupMember(db, id, userId);
   return groupIds;
 }
+
+/** The visible members of some groups, as (groupId, userId) pairs ordered by group then user. */
+export const listVisibleMemberPairs = (db: DbOrTx, groupIds: number[]) => q.listMemberIds(db, groupIds);

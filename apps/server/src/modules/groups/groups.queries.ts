@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount, readListCounts } from '../../db/list-counts.js';
-import { groupInvites, groupMembers, groups, leads, products, targets, users } from '../../db/schema/index.js';
+import { groupInvites, groupMembers, groups, products, targets, users } from '../../db/schema/index.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type NewGroup = typeof groups.$inferInsert;
@@ -198,26 +198,9 @@ export async function deleteInvitesTo(db: DbOrTx, email: string): Promise<void> 
   await db.delete(groupInvites).where(eq(groupInvites.email, email));
 }
 
-// Lead counts live here, not in the leads module, so groups and leads do not import each other's queries.
-
-/** Leads per group. */
+/** Leads per group, from the counts kept in step with the leads (list_counts). */
 export async function countLeadsByGroup(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
   return readListCounts(db, 'group.leads', groupIds);
-}
-
-/** Leads submitted per member of some groups (through leads_created_by_idx), keyed `groupId:userId`. */
-export async function countLeadsByMember(
-  db: DbOrTx,
-  groupIds: number[],
-  userIds: number[],
-): Promise<Map<string, number>> {
-  if (groupIds.length === 0 || userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ groupId: leads.groupId, userId: leads.createdBy, n: count() })
-    .from(leads)
-    .where(and(inArray(leads.groupId, groupIds), inArray(leads.createdBy, userIds)))
-    .groupBy(leads.groupId, leads.createdBy);
-  return new Map(rows.map((r) => [`${r.groupId}:${r.userId}`, r.n]));
 }
 
 /** A current member whose account is visible (not hidden by a deletion request). */

@@ -17,5 +17,4 @@ export function registerGroupRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(groupCalls.addInvited, ({ userId, body }) => groups.acceptInvite(deps, userId, body));
   call(groupCalls.remove, ({ userId, body }) => groups.removeFromGroup(deps, userId, body));
   call(groupCalls.delete, ({ userId, body }) => groups.deleteGroup(deps, userId, body.group_id));
-  call(groupCalls.stats, ({ userId, body }) => groups.groupStats(deps, userId, body));
 }

@@ -12,7 +12,7 @@ import * as users from '../accounts/accounts.service.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
 import * as chatMembership from '../chat/chat.membership.js';
 import { findMemberRatings } from '../ratings/ratings.service.js';
-import { notMember, requireGroupMember, resolveCallerGroupIds } from './groups.access.js';
+import { notMember, requireGroupMember } from './groups.access.js';
 import { groupInviteEmail } from './groups.emails.js';
 import * as q from './groups.queries.js';
 
@@ -384,38 +384,6 @@ export async function deleteGroup(deps: AppDeps, userId: number, groupId: number
   await deps.activities.announce(activityId);
   await chatMembership.groupLeft(deps, groupId, undefined, roomId);
   return { message: GROUP_MESSAGES.deleted };
-}
-
-/** Leads submitted by each visible member of the groups (search_ids), optionally only some members (filter_ids). */
-export async function memberLeadStats(
-  db: DbOrTx,
-  userId: number,
-  input: { search_ids?: number[]; filter_ids?: number[] },
-): Promise<{ groupIds: number[]; stats: { groupId: number; userId: number; leadsSubmitted: number }[] }> {
-  const groupIds = await resolveCallerGroupIds(db, userId, input.search_ids);
-  const filter = input.filter_ids && input.filter_ids.length > 0 ? new Set(input.filter_ids) : null;
-  const pairs = (await q.listMemberIds(db, groupIds)).filter((p) => !filter || filter.has(p.userId));
-  const counts = await q.countLeadsByMember(db, groupIds, [...new Set(pairs.map((p) => p.userId))]);
-  return {
-    groupIds,
-    stats: pairs.map((p) => ({ ...p, leadsSubmitted: counts.get(`${p.groupId}:${p.userId}`) ?? 0 })),
-  };
-}
-
-export async function groupStats(
-  deps: AppDeps,
-  userId: number,
-  input: { search_ids?: number[]; filter_ids?: number[] },
-): Promise<{ groups: { groupId: number; usersStats: { userId: number; leadsSubmitted: number }[] }[] }> {
-  const { groupIds, stats } = await memberLeadStats(deps.db, userId, input);
-  return {
-    groups: groupIds.map((groupId) => ({
-      groupId,
-      usersStats: stats
-        .filter((s) => s.groupId === groupId)
-        .map((s) => ({ userId: s.userId, leadsSubmitted: s.leadsSubmitted })),
-    })),
-  };
 }
 
 export async function listGroupUsers(

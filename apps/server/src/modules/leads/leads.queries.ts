@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
@@ -149,4 +149,19 @@ export async function listLeadsForExport(db: DbOrTx, groupId: number, afterId: n
     .where(and(eq(leads.groupId, groupId), gt(leads.id, afterId)))
     .orderBy(asc(leads.id))
     .limit(limit);
+}
+
+/** Leads submitted per member of some groups (through leads_created_by_idx), keyed `groupId:userId`. */
+export async function countLeadsByMember(
+  db: DbOrTx,
+  groupIds: number[],
+  userIds: number[],
+): Promise<Map<string, number>> {
+  if (groupIds.length === 0 || userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ groupId: leads.groupId, userId: leads.createdBy, n: count() })
+    .from(leads)
+    .where(and(inArray(leads.groupId, groupIds), inArray(leads.createdBy, userIds)))
+    .groupBy(leads.groupId, leads.createdBy);
+  return new Map(rows.map((r) => [`${r.groupId}:${r.userId}`, r.n]));
 }

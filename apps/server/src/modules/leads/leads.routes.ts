@@ -1,4 +1,4 @@
-import { LEAD_EXPORT_PATH, leadCalls, leadExportQuery } from '@leadcircle/shared';
+import { groupCalls, LEAD_EXPORT_PATH, leadCalls, leadExportQuery } from '@leadcircle/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { CallRegistrar, RawRoutes } from '../../http/call.js';
@@ -11,6 +11,7 @@ export function registerLeadRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(leadCalls.update, ({ userId, body }) => leads.updateLead(deps, userId, body));
   call(leadCalls.delete, ({ userId, body }) => leads.deleteLead(deps, userId, body.lead_id));
   call(leadCalls.assign, ({ userId, body }) => leads.assignLead(deps, userId, body));
+  call(groupCalls.stats, ({ userId, body }) => leads.groupStats(deps, userId, body));
   call(leadCalls.groupStats, ({ userId, body }) => leads.groupLeadStats(deps, userId, body));
   call(leadCalls.userStats, ({ userId, body }) => leads.userLeadStats(deps, userId, body));
 }

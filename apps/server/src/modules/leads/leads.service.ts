@@ -20,8 +20,13 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../http/errors.js';
 import { displayName } from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
-import { isGroupMember, requireGroupMember, resolveCallerGroupIds } from '../groups/groups.access.js';
-import { countLeadsByGroup, memberLeadStats } from '../groups/groups.service.js';
+import {
+  isGroupMember,
+  listVisibleMemberPairs,
+  requireGroupMember,
+  resolveCallerGroupIds,
+} from '../groups/groups.access.js';
+import { countLeadsByGroup } from '../groups/groups.service.js';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
 import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
@@ -211,6 +216,39 @@ export async function groupLeadStats(
   const groupIds = await resolveCallerGroupIds(deps.db, userId, input.ids);
   const counts = await countLeadsByGroup(deps.db, groupIds);
   return { groups: groupIds.map((groupId) => ({ groupId, leadsCount: counts.get(groupId) ?? 0 })) };
+}
+
+/** Leads submitted by each visible member of the groups (search_ids), optionally only some members (filter_ids). */
+async function memberLeadStats(
+  db: DbOrTx,
+  userId: number,
+  input: { search_ids?: number[]; filter_ids?: number[] },
+): Promise<{ groupIds: number[]; stats: { groupId: number; userId: number; leadsSubmitted: number }[] }> {
+  const groupIds = await resolveCallerGroupIds(db, userId, input.search_ids);
+  const filter = input.filter_ids && input.filter_ids.length > 0 ? new Set(input.filter_ids) : null;
+  const pairs = (await listVisibleMemberPairs(db, groupIds)).filter((p) => !filter || filter.has(p.userId));
+  const counts = await q.countLeadsByMember(db, groupIds, [...new Set(pairs.map((p) => p.userId))]);
+  return {
+    groupIds,
+    stats: pairs.map((p) => ({ ...p, leadsSubmitted: counts.get(`${p.groupId}:${p.userId}`) ?? 0 })),
+  };
+}
+
+/** /group/stats: leads submitted per member, group by group (the leads module owns lead statistics). */
+export async function groupStats(
+  deps: AppDeps,
+  userId: number,
+  input: { search_ids?: number[]; filter_ids?: number[] },
+): Promise<{ groups: { groupId: number; usersStats: { userId: number; leadsSubmitted: number }[] }[] }> {
+  const { groupIds, stats } = await memberLeadStats(deps.db, userId, input);
+  return {
+    groups: groupIds.map((groupId) => ({
+      groupId,
+      usersStats: stats
+        .filter((s) => s.groupId === groupId)
+        .map((s) => ({ userId: s.userId, leadsSubmitted: s.leadsSubmitted })),
+    })),
+  };
 }
 
 export async function userLeadStats(
