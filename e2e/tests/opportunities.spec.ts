@@ -1,6 +1,7 @@
 import { MESSAGES, OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { createConfirmedAccount, PASSWORD, signIn, signInThroughForm } from '../support/accounts.js';
+import { Conversation } from '../support/chat.js';
 import {
   callAs,
   createGroupThroughApi,
@@ -71,10 +72,11 @@ test('an owner creates an opportunity from a lead, adds a contact, shares it wit
   await expect(page.getByRole('region', { name: 'Map' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shared With (0)' })).toBeVisible();
 
-  // Messages: the spec's empty state until the chat room lands.
+  // Messages: the opportunity's room, with the spec's empty state until its first message.
   await page.getByRole('tab', { name: 'Messages' }).click();
   await expect(page.getByText(OPPORTUNITY_MESSAGES.messagesEmpty)).toBeVisible();
-  await expect(page.getByRole('button', { name: OPPORTUNITY_MESSAGES.startConversation })).toBeVisible();
+  await page.getByRole('button', { name: OPPORTUNITY_MESSAGES.startConversation }).click();
+  await expect(new Conversation(page).composer).toBeFocused();
 
   // Contacts: the lead's person is the first; the owner adds another.
   await page.getByRole('tab', { name: 'Contacts' }).click();
@@ -150,6 +152,15 @@ test('an owner creates an opportunity from a lead, adds a contact, shares it wit
   await invitee.goto(contactPath);
   await expect(invitee.getByRole('list', { name: 'Contact comments' })).toContainText('Budget meeting on Tuesday.');
   await expect(invitee.getByRole('button', { name: 'EDIT' })).toHaveCount(0);
+
+  // Both write in the Messages tab and see each other's messages without a reload.
+  await page.goto(`/opportunities/${opportunityId}/messages`);
+  await invitee.goto(`/opportunities/${opportunityId}/messages`);
+  await new Conversation(invitee).send('Happy to help with Acme.');
+  await expect(new Conversation(page).region).toContainText('Happy to help with Acme.');
+  await new Conversation(page).send('Great, the kick-off is on Monday.');
+  await expect(new Conversation(invitee).region).toContainText('Great, the kick-off is on Monday.');
+  await expect(page.getByText(OPPORTUNITY_MESSAGES.messagesEmpty)).toHaveCount(0);
 
   // The owner sees 'Shared With (1)', then takes the share back in the settings.
   await page.goto(`/opportunities/${opportunityId}/information`);

@@ -2,11 +2,11 @@ import { expect, test } from '@playwright/test';
 import { signInThroughForm } from '../support/accounts.js';
 import { createAdmin } from '../support/admins.js';
 import { subscribeThroughApi } from '../support/billing.js';
-import { createGroupThroughApi, uniqueGroupName } from '../support/groups.js';
+import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, LEAD, LEAD_NAME } from '../support/leads.js';
 
 // Territories (our design): an admin draws a territory from US states and assigns a user; that user
-// sees it on /territory with the leads of their groups inside it, on a map.
+// sees it on /territory with the leads of their groups inside it, on a map, and hears of new ones there.
 
 test('an admin defines a territory and the person covering it sees their groupsâ€™ leads inside', async ({
   page,
@@ -14,8 +14,9 @@ test('an admin defines a territory and the person covering it sees their groupsâ
 }) => {
   const admin = await createAdmin(request, 'Taylor');
   await subscribeThroughApi(request, admin.accessToken, admin.email);
+  const groupName = uniqueGroupName('East');
   const groupId = await createGroupThroughApi(request, admin.accessToken, {
-    name: uniqueGroupName('East'),
+    name: groupName,
     privateCode: 'territory-42',
   });
   await createLeadThroughApi(request, admin.accessToken, groupId);
@@ -56,4 +57,14 @@ test('an admin defines a territory and the person covering it sees their groupsâ
     await expect(leads).toContainText(`${LEAD_NAME} â€” ${LEAD.company}`);
     await expect(leads).toContainText('New York, NY 10118');
   }
+
+  // A lead another member gives in New York lands in the inbox of the person covering it, saying so.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  const giver = await createPayingAccount(request, 'Gil');
+  await joinGroupThroughApi(request, giver.accessToken, { name: groupName, privateCode: 'territory-42' });
+  await createLeadThroughApi(request, giver.accessToken, groupId);
+  const bell = page.getByRole('button', { name: /^Notifications, \d+ unread$/ });
+  await expect(bell).toBeVisible();
+  await bell.click();
+  await expect(page.getByRole('menu', { name: 'Notifications' })).toContainText('in your territory');
 });

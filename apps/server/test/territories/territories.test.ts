@@ -1,9 +1,9 @@
 import { TERRITORY_MESSAGES } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, createMember, subscribe } from '../billing.js';
-import { createGroup, createPayingUser } from '../groups.js';
+import { createGroup, createPayingUser, GROUP_CODE } from '../groups.js';
 import { createSignedInUser, post } from '../helpers.js';
-import { insertLead } from '../leads.js';
+import { insertLead, leadPayload } from '../leads.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 // Territories: an admin names US states or 3-digit ZIP prefixes and assigns users; a person sees the
@@ -152,5 +152,62 @@ describe('/territory/mine', () => {
       leads: [],
     });
     expect((await post(t, '/territory/mine', {})).status).toBe(401);
+  });
+});
+
+describe('a new lead in a territory', () => {
+  it("lands in the inbox of the group's members whose territory holds it, saying so; nobody else learns who holds it", async () => {
+    const { businessId, token, seller } = await setup();
+    const group = await createGroup(t, seller.token);
+    const giver = await createPayingUser(t);
+    const joined = await post(
+      t,
+      '/group/add',
+      { groupName: group.name, privateCode: GROUP_CODE },
+      { token: giver.token },
+    );
+    expect(joined.status).toBe(200);
+    await create(token, { business_id: businessId, name: 'East', states: ['NY'], user_ids: [seller.user.id] });
+
+    const inNewYork = await post(
+      t,
+      '/lead/create',
+      { group_id: group.groupId, lead: leadPayload() },
+      { token: giver.token },
+    );
+    expect(inNewYork.status).toBe(200);
+    const elsewhere = leadPayload({
+      address: { street_one: '1 Market St', city: 'San Francisco', state_abbrv: 'CA', postal: '94105' },
+    });
+    expect(
+      (await post(t, '/lead/create', { group_id: group.groupId, lead: elsewhere }, { token: giver.token })).status,
+    ).toBe(200);
+
+    const inbox = await post(t, '/notification/list', { start_position: 0, get_next: 50 }, { token: seller.token });
+    expect(inbox.status).toBe(200);
+    const newLeads = inbox.body.notifications
+      .map((n: { activity: { type: string; data: { newLead: Record<string, unknown> } } }) => n.activity)
+      .filter((a: { type: string }) => a.type === 'NEW_LEAD')
+      .map((a: { data: { newLead: Record<string, unknown> } }) => a.data.newLead);
+    expect(newLeads).toHaveLength(2);
+    const byLead = new Map(newLeads.map((d: Record<string, unknown>) => [d.leadId, d]));
+    expect(byLead.get(inNewYork.body.leadId)).toMatchObject({ inYourTerritory: true });
+    expect(byLead.get(inNewYork.body.leadId)).not.toHaveProperty('territoryUserIds');
+    expect(
+      byLead.get(inNewYork.body.leadId === newLeads[0].leadId ? newLeads[1].leadId : newLeads[0].leadId),
+    ).not.toHaveProperty('inYourTerritory');
+
+    // The giver sees the lead they gave in the group feed, not who holds its territory.
+    const feed = await post(
+      t,
+      '/activity/group',
+      { group_id: group.groupId, start_position: 0, get_next: 50 },
+      { token: giver.token },
+    );
+    const mine = feed.body.activities.find(
+      (a: { type: string; data: { newLead?: { leadId: number } } }) => a.data.newLead?.leadId === inNewYork.body.leadId,
+    );
+    expect(mine.data.newLead).toMatchObject({ inYourTerritory: false });
+    expect(mine.data.newLead).not.toHaveProperty('territoryUserIds');
   });
 });

@@ -47,6 +47,8 @@ export const activityDetail = z.looseObject({
   newUserName: z.string().nullable().optional(),
   invitedByName: z.string().nullable().optional(),
   message: z.string().nullable().optional(),
+  // NEW_LEAD: the lead is in a territory of the reader.
+  inYourTerritory: z.boolean().optional(),
 });
 export type ActivityDetail = z.infer<typeof activityDetail>;
 

@@ -21,9 +21,10 @@ function fieldsOf(row: q.ActivityRow): Record<string, unknown> {
 type Names = Awaited<ReturnType<typeof q.loadNames>>;
 
 /** The stored row as the calls answer it: the sub-object carries ids and the names read now. */
-export function presentActivity(row: q.ActivityRow, names: Names): ActivityItem {
+export function presentActivity(row: q.ActivityRow, names: Names, readerId?: number): ActivityItem {
   const key = activityDataKey(row.type);
-  const fields = fieldsOf(row);
+  // Who holds the place in a territory stays on the server: the reader learns only whether they do.
+  const { territoryUserIds, ...fields } = fieldsOf(row);
   const nameOf = (id: number | undefined) => {
     const user = id === undefined ? undefined : names.users.get(id);
     return user ? displayName(user.firstName, user.lastName, user.deletionRequestedAt !== null) : null;
@@ -42,6 +43,9 @@ export function presentActivity(row: q.ActivityRow, names: Names): ActivityItem 
     userName: nameOf(row.actorUserId),
     activityId: row.id,
   };
+  if (Array.isArray(territoryUserIds)) {
+    detail.inYourTerritory = readerId !== undefined && territoryUserIds.includes(readerId);
+  }
   if (lead) {
     detail.leadName = `${lead.firstName} ${lead.lastName}`.trim();
     detail.leadCompany = lead.company;
@@ -61,7 +65,11 @@ export function presentActivity(row: q.ActivityRow, names: Names): ActivityItem 
   };
 }
 
-export async function presentActivities(deps: AppDeps, rows: q.ActivityRow[]): Promise<ActivityItem[]> {
+export async function presentActivities(
+  deps: AppDeps,
+  rows: q.ActivityRow[],
+  readerId?: number,
+): Promise<ActivityItem[]> {
   const userIds = new Set<number>();
   const groupIds = new Set<number>();
   const leadIds = new Set<number>();
@@ -82,7 +90,7 @@ export async function presentActivities(deps: AppDeps, rows: q.ActivityRow[]): P
     leadIds: [...leadIds],
     opportunityIds: [...opportunityIds],
   });
-  return rows.map((row) => presentActivity(row, names));
+  return rows.map((row) => presentActivity(row, names, readerId));
 }
 
 async function page(deps: AppDeps, filter: q.ActivityFilter, p: Page) {
@@ -90,7 +98,7 @@ async function page(deps: AppDeps, filter: q.ActivityFilter, p: Page) {
     q.listActivities(deps.db, filter, { offset: p.start_position, limit: p.get_next }),
     q.countActivities(deps.db, filter),
   ]);
-  return { activities: await presentActivities(deps, rows), totalCount };
+  return { activities: await presentActivities(deps, rows, filter.userId), totalCount };
 }
 
 export async function globalActivities(

@@ -27,6 +27,7 @@ import {
   resolveCallerGroupIds,
 } from '../groups/groups.access.js';
 import { countLeadsByGroup } from '../groups/groups.service.js';
+import { listTerritoryHoldersFor } from '../territories/territories.service.js';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
 import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
@@ -163,11 +164,17 @@ export async function createLead(
       updatedAt: now,
       lastActivityAt: now,
     });
+    // Members whose territory holds the lead are named: their inbox says it is in their territory.
+    const territoryHolders = await listTerritoryHoldersFor(tx, input.group_id, values);
     activityId = await deps.activities.record(tx, {
       type: 'NEW_LEAD',
       actorUserId: userId,
       groupId: input.group_id,
-      data: activityData('NEW_LEAD', { leadId: id }),
+      data: activityData(
+        'NEW_LEAD',
+        territoryHolders.length > 0 ? { leadId: id, territoryUserIds: territoryHolders } : { leadId: id },
+        territoryHolders.length > 0 ? { recipientUserIds: territoryHolders } : {},
+      ),
     });
     return id;
   });

@@ -14,6 +14,7 @@ export async function listInbox(deps: AppDeps, userId: number, page: { start_pos
   const presented = await presentActivities(
     deps,
     rows.map((r) => r.row),
+    userId,
   );
   return {
     notifications: presented.map((activity, i) => ({ activity, read: Boolean(rows[i]?.read) })),

@@ -120,3 +120,24 @@ export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, t
      limit ${limit}`);
   return result.rows;
 }
+
+/**
+ * The members of a group whose territory (of their own business, assigned to them) covers an
+ * address: its state, or its ZIP code's first three digits. Visible accounts only.
+ */
+export async function listTerritoryHoldersFor(
+  db: DbOrTx,
+  groupId: number,
+  place: { stateAbbrv: string; postal: string },
+): Promise<number[]> {
+  const result = await db.execute<{ user_id: number }>(sql`
+    select distinct u.id as user_id
+      from group_members gm
+      join users u on u.id = gm.user_id and u.deletion_requested_at is null and u.business_id is not null
+      join territory_users tu on tu.user_id = u.id
+      join territories t on t.id = tu.territory_id and t.business_id = u.business_id
+     where gm.group_id = ${groupId}
+       and (${place.stateAbbrv} = any(t.states) or left(${place.postal}, 3) = any(t.zip_prefixes))
+     order by u.id`);
+  return result.rows.map((row) => Number(row.user_id));
+}

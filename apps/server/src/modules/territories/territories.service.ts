@@ -139,3 +139,7 @@ export async function myTerritories(
     })),
   };
 }
+
+/** Who a new lead at this address concerns by territory: the group's members whose territory holds it. */
+export const listTerritoryHoldersFor = (db: DbOrTx, groupId: number, place: { stateAbbrv: string; postal: string }) =>
+  q.listTerritoryHoldersFor(db, groupId, place);

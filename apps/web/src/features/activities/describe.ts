@@ -17,7 +17,7 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
   switch (a.type) {
     case 'NEW_LEAD':
       return {
-        text: `${who} submitted the lead ${d.leadName ?? ''}${d.leadCompany ? ` (${d.leadCompany})` : ''} in ${group}`,
+        text: `${who} submitted the lead ${d.leadName ?? ''}${d.leadCompany ? ` (${d.leadCompany})` : ''} in ${group}${d.inYourTerritory ? ', in your territory' : ''}`,
         to: d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : groupTo,
       };
     case 'NEW_USER':
