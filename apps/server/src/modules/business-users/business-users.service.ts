@@ -31,7 +31,7 @@ import * as q from './business-users.queries.js';
 const INVITE_VALID_DAYS = 7;
 const INVITE_TTL_MS = INVITE_VALID_DAYS * 24 * HOUR_MS;
 
-const userNotFound = () => notFound('BUSINESS_USER_NOT_FOUND', 'This user is not an active user of your business.');
+const userNotFound = () => notFound('BUSINESS_USER_NOT_FOUND');
 const invalidLink = () => badRequest('BUSINESS_INVITE_INVALID', MESSAGES.tokenInvalid);
 
 function present(businessId: number, row: q.ListedBusinessUser): BusinessUser {
@@ -99,7 +99,7 @@ export async function inviteBusinessUser(
 ): Promise<BusinessUser> {
   const caller = await requireBusinessAdmin(deps.db, callerId, input.business_id);
   if (input.status !== 'INVITED') {
-    throw badRequest('BUSINESS_INVITE_STATUS', 'A new user starts as INVITED; they become ACTIVE when they accept.');
+    throw badRequest('BUSINESS_INVITE_STATUS');
   }
   // Seats are paid for: adding users needs the business's subscription to be active.
   if (!(await getBillingFlags(deps.db, input.business_id)).active) {
@@ -175,10 +175,10 @@ export async function updateBusinessUser(
     if (target.role === input.role) return target;
     if (target.role === 'ADMIN' && input.role !== 'ADMIN') {
       if (target.id === callerId) {
-        throw unprocessable('BUSINESS_SELF_DEMOTION', 'You cannot change your own role. Ask another admin to do it.');
+        throw unprocessable('BUSINESS_SELF_DEMOTION');
       }
       if ((await q.countAdmins(tx, input.business_id)) <= 1) {
-        throw unprocessable('BUSINESS_LAST_ADMIN', 'A business needs at least one admin.');
+        throw unprocessable('BUSINESS_LAST_ADMIN');
       }
     }
     await users.setUserBusiness(tx, target.id, input.business_id, input.role);
@@ -204,7 +204,7 @@ export async function removeBusinessUser(
       );
     }
     if (target.role === 'ADMIN' && (await q.countAdmins(tx, input.business_id)) <= 1) {
-      throw unprocessable('BUSINESS_LAST_ADMIN', 'A business needs at least one admin.');
+      throw unprocessable('BUSINESS_LAST_ADMIN');
     }
     const prior = await q.findByEmail(tx, input.business_id, target.email);
     const row = await q.upsertBusinessUser(tx, {
@@ -241,7 +241,7 @@ async function findLiveInvite(deps: AppDeps, db: DbOrTx, token: string, email: s
   const row = await q.findByTokenForUpdate(db, hashToken(token));
   if (row?.state !== 'INVITED' || row.email !== users.normalizeEmail(email)) throw invalidLink();
   if (!row.tokenExpiresAt || row.tokenExpiresAt <= deps.clock.now()) {
-    throw badRequest('BUSINESS_INVITE_EXPIRED', 'This invitation has expired. Ask your admin to invite you again.');
+    throw badRequest('BUSINESS_INVITE_EXPIRED');
   }
   return row;
 }
@@ -282,7 +282,7 @@ export async function acceptBusinessInvite(
     let session: Tokens | null = null;
     if (account?.deletionRequestedAt) throw invalidLink();
     if (account && account.businessId !== null && account.businessId !== row.businessId) {
-      throw conflict('BUSINESS_USER_IN_OTHER_BUSINESS', 'Your account already belongs to another business.');
+      throw conflict('BUSINESS_USER_IN_OTHER_BUSINESS');
     }
     if (!canSignIn(account)) {
       if (!passwordHash) throw badRequest('BUSINESS_INVITE_PASSWORD', MESSAGES.passwordRequired);
@@ -296,7 +296,7 @@ export async function acceptBusinessInvite(
           passwordHash,
           emailConfirmedAt: now,
         });
-        if (!account) throw conflict('BUSINESS_INVITE_RETRY', 'Please try again.');
+        if (!account) throw conflict('BUSINESS_INVITE_RETRY');
       } else {
         // An unconfirmed sign-up: the link proves the address; the invitee's password stands.
         await users.markEmailConfirmed(tx, account, now);

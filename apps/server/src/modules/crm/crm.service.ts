@@ -10,8 +10,7 @@ import { salesforceLogin } from './salesforce-login.js';
 /** `/crm/user/check` (ADMINs): 404 when the business has no CRM integration. */
 export async function checkCrmIntegration(deps: AppDeps, callerId: number): Promise<{ integrationExists: boolean }> {
   const { businessId } = await requireAdminOfOwnBusiness(deps.db, callerId);
-  if (!(await q.findIntegration(deps.db, businessId)))
-    throw notFound('CRM_NOT_FOUND', 'Your business has no CRM integration.');
+  if (!(await q.findIntegration(deps.db, businessId))) throw notFound('CRM_NOT_FOUND');
   return { integrationExists: true };
 }
 
@@ -32,11 +31,11 @@ function refusal(error: OutboundError, timeoutMs: number) {
     case 'timeout':
       return unprocessable('CRM_TIMEOUT', `The CRM did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
     case 'redirects':
-      return unprocessable('CRM_TOO_MANY_REDIRECTS', 'The CRM address redirects too many times.');
+      return unprocessable('CRM_TOO_MANY_REDIRECTS');
     case 'too-large':
-      return unprocessable('CRM_ANSWER_TOO_LARGE', 'The CRM answered with more than we expect from a login.');
+      return unprocessable('CRM_ANSWER_TOO_LARGE');
     default:
-      return unprocessable('CRM_UNREACHABLE', 'We could not reach a server at that address.');
+      return unprocessable('CRM_UNREACHABLE');
   }
 }
 

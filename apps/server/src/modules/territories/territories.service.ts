@@ -14,7 +14,7 @@ import * as users from '../accounts/accounts.service.js';
 import { requireBusinessAdmin } from '../business/business.access.js';
 import * as q from './territories.queries.js';
 
-const territoryNotFound = () => notFound('TERRITORY_NOT_FOUND', 'Territory not found.');
+const territoryNotFound = () => notFound('TERRITORY_NOT_FOUND');
 
 async function present(db: DbOrTx, rows: q.TerritoryRow[]): Promise<Territory[]> {
   const assignees = await q.listAssignees(
@@ -42,7 +42,7 @@ async function checkFields(
 ) {
   const userIds = unique(input.user_ids);
   if ((await q.countActiveUsersAmong(db, businessId, userIds)) !== userIds.length) {
-    throw badRequest('TERRITORY_USER_NOT_IN_BUSINESS', 'Only active users of your business can cover a territory.');
+    throw badRequest('TERRITORY_USER_NOT_IN_BUSINESS');
   }
   if (await q.isNameTaken(db, businessId, input.name, exceptId)) {
     throw conflict('TERRITORY_NAME_TAKEN', TERRITORY_MESSAGES.nameTaken);
