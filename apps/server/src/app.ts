@@ -40,7 +40,10 @@ import { registerHealthRawRoutes } from './modules/health/health.routes.js';
 import { registerLeadRawRoutes, registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRawRoutes } from './modules/mail/dev-mail.routes.js';
-import { registerNotificationRoutes } from './modules/notifications/notifications.routes.js';
+import {
+  registerNotificationRawRoutes,
+  registerNotificationRoutes,
+} from './modules/notifications/notifications.routes.js';
 import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerTerritoryRoutes } from './modules/territories/territories.routes.js';
@@ -198,6 +201,7 @@ export async function buildApp({
     registerDevMailRawRoutes,
     registerChatRawRoutes,
     registerBusinessUserRawRoutes,
+    registerNotificationRawRoutes,
   ]) {
     await register(raw, deps);
   }

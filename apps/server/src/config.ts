@@ -85,6 +85,8 @@ const envSchema = z.object({
   ACCESS_LOG_SAMPLE: z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(1),
   SLOW_REQUEST_MS: z.coerce.number().int('must be a whole number of milliseconds').min(1).default(1000),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
+  // A chat message is e-mailed when it is still unread this long after it was sent.
+  CHAT_EMAIL_DELAY_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(86_400).default(300),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -266,6 +268,7 @@ export interface Config {
   accessLog: { sample: number; slowMs: number };
   webDistDir: string;
   jobsEnabled: boolean;
+  chatEmailDelayMs: number;
   files: FilesConfig;
   downloadApp: { iosUrl: string; androidUrl: string };
   social: SocialConfig;
@@ -368,6 +371,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.SLOW_REQUEST_MS },
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '../web/dist')),
     jobsEnabled: e.JOBS_ENABLED,
+    chatEmailDelayMs: e.CHAT_EMAIL_DELAY_SECONDS * 1000,
     files,
     downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },
     billing: readBillingConfig(e),

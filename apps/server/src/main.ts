@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { DataDirLockedError } from './db/embedded.js';
 import { describeDatabase, openDatabase } from './db/open.js';
 import { ALL_JOBS } from './jobs/jobs.js';
-import { startJobs } from './jobs/runner.js';
+import { startJobQueue } from './jobs/queue.js';
 
 // Listens and shuts down; everything else is built by buildApp.
 
@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const { app, deps } = await buildApp({ config, database });
-  const jobs = config.jobsEnabled ? startJobs(deps, database.pool, ALL_JOBS) : undefined;
+  const jobs = config.jobsEnabled ? await startJobQueue(deps, database.pool, ALL_JOBS) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

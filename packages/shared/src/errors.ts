@@ -133,6 +133,11 @@ export const ERRORS = {
   OPPORTUNITY_OWNER_ONLY: { status: 403, message: OPPORTUNITY_MESSAGES.ownerOnly },
   OPPORTUNITY_SHARE_NOT_FOUND: { status: 404, message: OPPORTUNITY_MESSAGES.shareNotFound },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'This notification was not found.' },
+  UNSUBSCRIBE_LINK_INVALID: { status: 400, message: 'This unsubscribe link is not valid.' },
+  UNSUBSCRIBE_LINK_USED: {
+    status: 409,
+    message: 'This unsubscribe link has already been used. Your choices are in My settings → Notifications.',
+  },
   OPPORTUNITY_INVITE_SELF: { status: 409, message: OPPORTUNITY_MESSAGES.inviteSelf },
   OPPORTUNITY_ALREADY_SHARED: { status: 409, message: OPPORTUNITY_MESSAGES.inviteeAlreadyShared },
   OPPORTUNITY_INVITE_INVALID: { status: 400, message: OPPORTUNITY_MESSAGES.inviteInvalid },

@@ -17,6 +17,7 @@ export * from './api/users.js';
 export * from './card-format.js';
 export * from './constants.js';
 export * from './errors.js';
+export * from './format/activity-text.js';
 export * from './format/csv.js';
 export * from './format/phone.js';
 export * from './format/us-states.js';

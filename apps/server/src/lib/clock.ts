@@ -7,3 +7,4 @@ export const systemClock: Clock = { now: () => new Date() };
 
 export const HOUR_MS = 60 * 60 * 1000;
 export const MINUTE_MS = 60 * 1000;
+export const DAY_MS = 24 * HOUR_MS;

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { oauthStates, refreshTokens, socialIdentities } from '../../src/db/schema/index.js';
 import { eraseAccountsJob, pruneSocialSignInJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { HOUR_MS, MINUTE_MS } from '../../src/lib/clock.js';
 import { findUserByEmail } from '../../src/modules/accounts/accounts.queries.js';
 import { createUser, findUserRow, post } from '../helpers.js';
@@ -242,7 +241,7 @@ describe('what social sign-in keeps, and for how long', () => {
     expect((await t.db.select().from(oauthStates)).length).toBeGreaterThan(0);
     clock.advance(11 * MINUTE_MS);
     try {
-      expect(await runJobOnce(t.deps, t.pool, pruneSocialSignInJob)).toBe(true);
+      await pruneSocialSignInJob.run(t.deps);
       expect(await t.db.select().from(oauthStates)).toEqual([]);
     } finally {
       clock.advance(-11 * MINUTE_MS);
@@ -259,7 +258,7 @@ describe('what social sign-in keeps, and for how long', () => {
 
     clock.advance(24 * HOUR_MS);
     try {
-      expect(await runJobOnce(t.deps, t.pool, eraseAccountsJob)).toBe(true);
+      await eraseAccountsJob.run(t.deps);
     } finally {
       clock.advance(-24 * HOUR_MS);
     }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingCycleJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { createInvoiceLinks } from '../../src/modules/billing/invoice-links.js';
 import { createAdmin, createMember, subscribe, tokenFor } from '../billing.js';
 import { post } from '../helpers.js';
@@ -72,7 +71,7 @@ describe('the invoice PDF', () => {
   it('exists for every renewal invoice too', async () => {
     const { admin } = await subscribedAdmin('Renewing Co');
     clock.advance(31 * 24 * 60 * 60 * 1000);
-    await runJobOnce(t.deps, t.pool, billingCycleJob);
+    await billingCycleJob.run(t.deps);
     const token = await tokenFor(t, admin.id);
     const [renewal] = (await post(t, '/billing/get_stripe_invoices', {}, { token })).body.invoices;
     const text = await pdfText((await download(renewal.invoicePdf)).body);

@@ -4,7 +4,6 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { billingSubscriptions, billingWebhookEvents } from '../../src/db/schema/index.js';
 import { billingCycleJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { createAdmin, createMember, tokenFor } from '../billing.js';
 import { createSignedInUser, createUser, post } from '../helpers.js';
 import { type LocalStripeApi, startLocalStripeApi } from '../local-stripe-api.js';
@@ -255,7 +254,7 @@ describe('the billing job on Stripe', () => {
     await createUser(t, { businessId });
 
     api.requests.length = 0;
-    expect(await runJobOnce(t.deps, t.pool, billingCycleJob)).toBe(true);
+    await billingCycleJob.run(t.deps);
     const update = posts().find((r) => r.path === `/v1/subscriptions/${sub.body.subscriptionId}`);
     expect(update?.form).toMatchObject({ 'items[0][quantity]': '3', proration_behavior: 'none' });
     expect(update?.headers['idempotency-key']).toMatch(/^lc-quantity-/);
@@ -263,7 +262,7 @@ describe('the billing job on Stripe', () => {
 
     // Nothing changed since: nothing is sent.
     api.requests.length = 0;
-    await runJobOnce(t.deps, t.pool, billingCycleJob);
+    await billingCycleJob.run(t.deps);
     expect(posts().filter((r) => r.path.startsWith('/v1/subscriptions/'))).toEqual([]);
   });
 });
@@ -276,7 +275,7 @@ describe('closed accounts on Stripe', () => {
     expect((await post(t, '/user/schedule_delete', {}, { token })).status).toBe(200);
 
     api.requests.length = 0;
-    await runJobOnce(t.deps, t.pool, billingCycleJob);
+    await billingCycleJob.run(t.deps);
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toContain(
       `DELETE /v1/subscriptions/${sub.body.subscriptionId}`,
     );
@@ -444,7 +443,7 @@ describe('POST /api/billing/stripe/webhook', () => {
     clock.advance(periodEnd - clock.now().getTime());
 
     api.requests.length = 0;
-    await runJobOnce(t.deps, t.pool, billingCycleJob);
+    await billingCycleJob.run(t.deps);
     expect(api.requests.map((r) => `${r.method} ${r.path}`)).toEqual(
       expect.arrayContaining([`GET /v1/subscriptions/${subscriptionId}`, 'GET /v1/invoices']),
     );

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSubscriptions, businessUsers } from '../../src/db/schema/index.js';
 import { billingCycleJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { createAdmin, createMember, subscribe, tokenFor } from '../billing.js';
 import { createSignedInUser, createUser, findUserRow, latestLinkTo, mailsTo, post } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
@@ -383,7 +382,7 @@ describe('seats', () => {
   it('charges the next invoice for the active users: an accepted invite adds a seat, INACTIVE takes one away', async () => {
     const { businessId, token, member, admin } = await setup('Seat Counters');
     expect(await quantityOf(businessId)).toBe(1); // subscribed before the member joined
-    await runJobOnce(t.deps, t.pool, billingCycleJob);
+    await billingCycleJob.run(t.deps);
     expect(await quantityOf(businessId)).toBe(2); // the periodic re-sync caught the member
 
     const person = invitee();
@@ -397,7 +396,7 @@ describe('seats', () => {
 
     // The next invoice: two seats at 49.99, no proration for the month's changes.
     clock.advance(31 * 24 * 3600_000);
-    await runJobOnce(t.deps, t.pool, billingCycleJob);
+    await billingCycleJob.run(t.deps);
     const invoices = await post(t, '/billing/get_stripe_invoices', {}, { token: await tokenFor(t, admin.id) });
     expect(invoices.body.invoices[0]).toMatchObject({ amountPaid: 99.98, status: 'paid' });
   });

@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { feedback, mailOutbox } from '../../src/db/schema/index.js';
 import { eraseAccountsJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { HOUR_MS } from '../../src/lib/clock.js';
 import { createSignedInUser, mailsTo, post, signIn } from '../helpers.js';
 import { decodeQuotedPrintable, header, type LocalSmtp, startSmtp } from '../local-smtp.js';
@@ -199,7 +198,7 @@ describe('/feedback/submit', () => {
     expect((await post(t, '/user/schedule_delete', {}, { token: accessToken })).status).toBe(200);
 
     clock.advance(24 * HOUR_MS);
-    expect(await runJobOnce(t.deps, t.pool, eraseAccountsJob)).toBe(true);
+    await eraseAccountsJob.run(t.deps);
     expect(await feedbackRowsOf(user.id)).toEqual([]);
     const outbox = await t.db.select().from(mailOutbox);
     expect(outbox.filter((m) => m.replyTo === user.email || m.text.includes(user.email))).toEqual([]);

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/db/schema/index.js';
 import { retryMailJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { MINUTE_MS } from '../../src/lib/clock.js';
 import { latestLinkTo, mailsTo, post } from '../helpers.js';
 import { decodeQuotedPrintable, header, type LocalSmtp, startSmtp } from '../local-smtp.js';
@@ -71,17 +70,17 @@ describe('e-mail delivery by SMTP', () => {
     expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
 
     // Retries back off: nothing is tried again within the first minute.
-    expect(await runJobOnce(t.deps, t.pool, retryMailJob)).toBe(true);
+    await retryMailJob.run(t.deps);
     expect(await outboxRowTo(email)).toMatchObject({ sentAt: null, attempts: 1 });
 
     // Still down after the back-off: the retry counts another attempt and keeps the row.
     clock.advance(2 * MINUTE_MS);
-    expect(await runJobOnce(t.deps, t.pool, retryMailJob)).toBe(true);
+    await retryMailJob.run(t.deps);
     expect(await outboxRowTo(email)).toMatchObject({ sentAt: null, attempts: 2 });
 
     smtp = await startSmtp(port);
     clock.advance(4 * MINUTE_MS);
-    expect(await runJobOnce(t.deps, t.pool, retryMailJob)).toBe(true);
+    await retryMailJob.run(t.deps);
     const delivered = await outboxRowTo(email);
     expect(delivered.sentAt).toBeInstanceOf(Date);
     expect(delivered.attempts).toBe(3);
@@ -92,7 +91,7 @@ describe('e-mail delivery by SMTP', () => {
     expect(decodeQuotedPrintable(mail!.raw)).toContain((await latestLinkTo(t, email)).href);
 
     // Delivered once: a further run sends nothing again.
-    await runJobOnce(t.deps, t.pool, retryMailJob);
+    await retryMailJob.run(t.deps);
     expect(smtp.received.filter((m) => m.envelopeTo.includes(email))).toHaveLength(1);
     expect(await mailsTo(t, email)).toHaveLength(1);
   });

@@ -2,7 +2,6 @@ import { AVATAR_MAX_BYTES, AVATAR_SIZE, MESSAGES } from '@leadcircle/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseAccountsJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { HOUR_MS } from '../../src/lib/clock.js';
 import { createSignedInUser, findUserRow, post, signIn } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
@@ -262,7 +261,7 @@ describe('GET /api/avatars/:user_id/:file', () => {
     await t.deps.files.put(`avatars/${user.id}/leftover-from-before.webp`, Buffer.from('old'), 'image/webp');
 
     clock.advance(24 * HOUR_MS);
-    expect(await runJobOnce(t.deps, t.pool, eraseAccountsJob)).toBe(true);
+    await eraseAccountsJob.run(t.deps);
     expect(storedUploads(t).filter((f) => f.startsWith(`avatars/${user.id}/`))).toEqual([]);
     expect((await findUserRow(t, user.id))!.avatarKey).toBeNull();
   });

@@ -4,7 +4,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, mailOutbox, rateLimitHits, refreshTokens, users } from '../../src/db/schema/index.js';
 import { eraseAccountsJob } from '../../src/jobs/jobs.js';
-import { runJobOnce } from '../../src/jobs/runner.js';
 import { HOUR_MS, MINUTE_MS } from '../../src/lib/clock.js';
 import { createBusinessWithAdmin } from '../../src/modules/business/business.service.js';
 import { createSignedInUser, createUser, findUserRow, latestLinkTo, mailsTo, post, signIn } from '../helpers.js';
@@ -36,7 +35,8 @@ describe('/user/get', () => {
       hasPaymentMethod: false,
       active: false,
       business: null,
-      notificationSetting: { enableEmail: false },
+      // E-mail notifications are on for a new account, new leads as they arrive.
+      notificationSetting: { enableEmail: true, leadEmails: 'IMMEDIATE' },
       avatarUrl: null,
     });
   });
@@ -260,23 +260,24 @@ describe('/user/update', () => {
 describe('/user/update_notifications', () => {
   it('turns e-mail notifications on and off, and /user/get reads the stored setting', async () => {
     const { user, accessToken } = await createSignedInUser(t);
-    const on = await post(t, '/user/update_notifications', { enableEmail: true }, { token: accessToken });
-    expect(on.status).toBe(200);
-    expect(on.body).toMatchObject({ userId: user.id, notificationSetting: { enableEmail: true } });
-    expect((await findUserRow(t, user.id))!.enableEmailNotifications).toBe(true);
+    const off = await post(t, '/user/update_notifications', { enableEmail: false }, { token: accessToken });
+    expect(off.status).toBe(200);
+    expect(off.body).toMatchObject({ userId: user.id, notificationSetting: { enableEmail: false } });
+    expect((await findUserRow(t, user.id))!.enableEmailNotifications).toBe(false);
     expect((await post(t, '/user/get', {}, { token: accessToken })).body.notificationSetting).toEqual({
-      enableEmail: true,
+      enableEmail: false,
+      leadEmails: 'IMMEDIATE',
     });
 
-    const off = await post(
+    const on = await post(
       t,
       '/user/update_notifications',
-      { user_id: user.id, enableEmail: false },
+      { user_id: user.id, enableEmail: true },
       { token: accessToken },
     );
-    expect(off.status).toBe(200);
-    expect(off.body.notificationSetting).toEqual({ enableEmail: false });
-    expect((await findUserRow(t, user.id))!.enableEmailNotifications).toBe(false);
+    expect(on.status).toBe(200);
+    expect(on.body.notificationSetting).toEqual({ enableEmail: true, leadEmails: 'IMMEDIATE' });
+    expect((await findUserRow(t, user.id))!.enableEmailNotifications).toBe(true);
   });
 
   it('answers 403 and changes nothing when user_id names someone else', async () => {
@@ -285,12 +286,12 @@ describe('/user/update_notifications', () => {
     const res = await post(
       t,
       '/user/update_notifications',
-      { user_id: other.id, enableEmail: true },
+      { user_id: other.id, enableEmail: false },
       { token: accessToken },
     );
     expect(res.status).toBe(403);
     expect(res.body).toEqual(NOT_ALLOWED);
-    expect((await findUserRow(t, other.id))!.enableEmailNotifications).toBe(false);
+    expect((await findUserRow(t, other.id))!.enableEmailNotifications).toBe(true);
   });
 
   it.each([
@@ -354,7 +355,7 @@ describe('/user/schedule_delete', () => {
     expect(await t.db.select().from(users).where(eq(users.email, user.email))).toHaveLength(1);
 
     clock.advance(24 * HOUR_MS - MINUTE_MS);
-    expect(await runJobOnce(t.deps, t.pool, eraseAccountsJob)).toBe(true);
+    await eraseAccountsJob.run(t.deps);
     expect(await findUserRow(t, user.id)).toMatchObject({
       email: user.email,
       firstName: user.firstName,
@@ -362,7 +363,7 @@ describe('/user/schedule_delete', () => {
     });
 
     clock.advance(MINUTE_MS);
-    expect(await runJobOnce(t.deps, t.pool, eraseAccountsJob)).toBe(true);
+    await eraseAccountsJob.run(t.deps);
     const erased = await findUserRow(t, user.id);
     expect(erased).toMatchObject({
       email: `deleted-${user.id}@deleted.invalid`,
@@ -384,7 +385,7 @@ describe('/user/schedule_delete', () => {
     expect(outbox.filter((m) => m.text.includes(user.email) || m.html.includes(user.email))).toEqual([]);
 
     // A second run finds nothing more to do.
-    expect(await runJobOnce(t.deps, t.pool, eraseAccountsJob)).toBe(true);
+    await eraseAccountsJob.run(t.deps);
     expect((await findUserRow(t, user.id))!.erasedAt).toEqual(erased!.erasedAt);
 
     const again = await post(t, '/user/email_signup', {
@@ -405,7 +406,7 @@ describe('/user/schedule_delete', () => {
   it('leaves accounts whose deletion was not requested alone', async () => {
     const bystander = await createUser(t);
     clock.advance(48 * HOUR_MS);
-    await runJobOnce(t.deps, t.pool, eraseAccountsJob);
+    await eraseAccountsJob.run(t.deps);
     expect(await findUserRow(t, bystander.id)).toMatchObject({ email: bystander.email, erasedAt: null });
     await signIn(t, bystander.email, bystander.password);
   });

@@ -35,6 +35,7 @@ const OAuthLoginPage = lazyPage(() => loadAuth().then((m) => m.OAuthLoginPage));
 const loadDeepLinks = () => import('../features/deep-links');
 const EmailLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.EmailLinkPage));
 const InviteLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.InviteLinkPage));
+const UnsubscribePage = lazyPage(() => loadDeepLinks().then((m) => m.UnsubscribePage));
 
 // After sign-in: where to go (reads the current user, accepts a stored invite); not in the sign-in screen's first load.
 const RedirectPage = lazyPage(() => import('./pages/redirect-page').then((m) => m.RedirectPage));
@@ -133,6 +134,7 @@ const routes: RouteObject[] = [
       },
       { path: ROUTES.signupConfirmation, element: <SignupConfirmationPage /> },
       { path: ROUTES.email, element: <EmailLinkPage /> },
+      { path: ROUTES.unsubscribe, element: <UnsubscribePage /> },
       { path: ROUTES.groupUserInvited, element: <InviteLinkPage kind="group" /> },
       { path: ROUTES.opportunityUserInvited, element: <InviteLinkPage kind="opportunity" /> },
       // Public information pages; the download page is also where a business invite leads.

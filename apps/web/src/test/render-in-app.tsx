@@ -35,7 +35,7 @@ export const testUser: CurrentUser = {
   hasPaymentMethod: false,
   active: false,
   business: null,
-  notificationSetting: { enableEmail: false },
+  notificationSetting: { enableEmail: false, leadEmails: 'IMMEDIATE' },
   avatarUrl: null,
 };
 

@@ -137,3 +137,57 @@ export const inboxCalls = {
     response: inboxCountResponse,
   }),
 };
+
+// Notification choices. The spec's generic call names a delivery method, a service (a group or an
+// opportunity), the service's id and an action; the one action is MESSAGES, the chat e-mail switch
+// that the group's and the opportunity's settings show as 'Messages' (on until turned off).
+export const NOTIFICATION_DELIVERY_METHODS = ['EMAIL'] as const;
+export const NOTIFICATION_SERVICES = ['GROUP', 'OPPORTUNITY'] as const;
+export const NOTIFICATION_ACTIONS = ['MESSAGES'] as const;
+export type NotificationService = (typeof NOTIFICATION_SERVICES)[number];
+
+export const notificationSettingRequest = z.strictObject({
+  delivery_method: text().pipe(z.enum(NOTIFICATION_DELIVERY_METHODS, { error: 'delivery_method must be EMAIL' })),
+  service: text().pipe(z.enum(NOTIFICATION_SERVICES, { error: 'service must be GROUP or OPPORTUNITY' })),
+  service_id: idField,
+  action: text().pipe(z.enum(NOTIFICATION_ACTIONS, { error: 'action must be MESSAGES' })),
+});
+export const notificationSettingToggleRequest = notificationSettingRequest.extend({
+  toggled_on: z.boolean({ error: 'toggled_on must be true or false' }),
+});
+export const notificationSetting = z.object({
+  deliveryMethod: z.enum(NOTIFICATION_DELIVERY_METHODS),
+  service: z.enum(NOTIFICATION_SERVICES),
+  serviceId: z.number().int(),
+  action: z.enum(NOTIFICATION_ACTIONS),
+  toggledOn: z.boolean(),
+});
+export type NotificationSetting = z.infer<typeof notificationSetting>;
+
+export const notificationSettingCalls = {
+  get: defineCall({
+    path: '/notification/settings/get',
+    auth: true,
+    summary: 'One of the caller’s notification switches (a group’s or an opportunity’s Messages)',
+    request: notificationSettingRequest,
+    response: notificationSetting,
+  }),
+  toggle: defineCall({
+    path: '/notification/settings/toggle',
+    auth: true,
+    summary: 'Turns one of the caller’s notification switches on or off',
+    request: notificationSettingToggleRequest,
+    response: notificationSetting,
+  }),
+};
+
+// One-click unsubscribe, from the link in a notification e-mail or its List-Unsubscribe header: a POST
+// with the link's token in the query (any body, as RFC 8058 mail clients send), no sign-in. It turns off
+// the one switch the e-mail was sent under; each link works once.
+export const UNSUBSCRIBE_PATH = '/notification/unsubscribe';
+export const unsubscribeQuery = z.strictObject({
+  token: text({ error: 'The unsubscribe link is incomplete' })
+    .min(1, 'The unsubscribe link is incomplete')
+    .max(200, 'This unsubscribe link is not valid.'),
+});
+export const unsubscribeResponse = z.object({ message: z.string() });

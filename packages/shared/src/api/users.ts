@@ -107,6 +107,15 @@ export const linkedinSignupRequest = z.strictObject({
 
 export const userGetRequest = z.strictObject({ user_id: idField.optional() });
 
+// New leads by e-mail: as they arrive (several within a minute make one e-mail), a daily digest, or never.
+export const LEAD_EMAIL_CHOICES = ['IMMEDIATE', 'DAILY', 'OFF'] as const;
+export type LeadEmailChoice = (typeof LEAD_EMAIL_CHOICES)[number];
+export const LEAD_EMAIL_LABELS: Record<LeadEmailChoice, string> = {
+  IMMEDIATE: 'As they arrive',
+  DAILY: 'Once a day, in a digest',
+  OFF: 'Never',
+};
+
 export const currentUser = z.object({
   userId: z.number().int(),
   firstName: z.string(),
@@ -118,7 +127,7 @@ export const currentUser = z.object({
   hasPaymentMethod: z.boolean(),
   active: z.boolean(),
   business: z.object({ businessId: z.number().int() }).nullable(),
-  notificationSetting: z.object({ enableEmail: z.boolean() }),
+  notificationSetting: z.object({ enableEmail: z.boolean(), leadEmails: z.enum(LEAD_EMAIL_CHOICES) }),
   // Same-origin address of the profile picture; null shows the initial letter.
   // A new picture gets a new address, so the browser may cache each one for ever.
   avatarUrl: z.string().nullable(),
@@ -139,10 +148,14 @@ export const userUpdateRequest = z.strictObject({
 // e-mail switch, with group_id the caller's Messages toggle in that group (members only;
 // the response is the user either way: read the group toggle with /user/notification_settings).
 // user_id may only name the caller.
+// Beyond the spec, leadEmails (account-wide only): how new leads in the person's groups are e-mailed.
 export const updateNotificationsRequest = z.strictObject({
   user_id: idField.optional(),
   group_id: idField.optional(),
   enableEmail: z.boolean({ error: MESSAGES.enableEmailInvalid }),
+  leadEmails: text()
+    .pipe(z.enum(LEAD_EMAIL_CHOICES, { error: 'leadEmails must be IMMEDIATE, DAILY or OFF' }))
+    .optional(),
 });
 
 export const userCalls = {

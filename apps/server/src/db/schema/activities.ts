@@ -1,4 +1,16 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { groups } from './groups.js';
 import { users } from './users.js';
 
@@ -16,9 +28,14 @@ export const activities = pgTable(
     opportunityId: integer('opportunity_id'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    // Not yet looked at by the notification e-mail job (which finds who should hear of it by e-mail).
+    mailPending: boolean('mail_pending').notNull().default(true),
   },
-  // A group's activity, newest first.
-  (t) => [index('activities_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    // A group's activity, newest first.
+    index('activities_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
+    index('activities_mail_pending_idx').on(t.id).where(sql`${t.mailPending}`),
+  ],
 );
 
 // The inbox: activities a person has read, one row each, and a "read everything up to" mark.
@@ -41,3 +58,48 @@ export const notificationMarks = pgTable('notification_marks', {
     .references(() => users.id, { onDelete: 'cascade' }),
   readUpToActivityId: integer('read_up_to_activity_id').notNull(),
 });
+
+// Notification e-mails to send: one row per person and activity, due at once (invites, events), within a
+// minute (new leads), at the next digest (daily new leads) or a few minutes on (unread chat). Rows due
+// together for a person and switch are sent as one e-mail; sentAt is set in the transaction that stores it.
+export const notificationEmails = pgTable(
+  'notification_emails',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    // NEW_LEAD, CHAT or EVENT.
+    kind: text('kind').notNull(),
+    // The switch that governs it and that its unsubscribe link turns off: ACCOUNT, NEW_LEADS, GROUP:<id>, OPPORTUNITY:<id>.
+    switchKey: text('switch_key').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notification_emails_user_activity_unique').on(t.userId, t.activityId),
+    index('notification_emails_due_idx').on(t.dueAt).where(sql`${t.sentAt} is null`),
+  ],
+);
+
+// One-click unsubscribe links: single use, stored hashed, each turning off one switch of one person.
+export const unsubscribeLinks = pgTable(
+  'unsubscribe_links',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    switchKey: text('switch_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('unsubscribe_links_token_unique').on(t.tokenHash),
+    index('unsubscribe_links_user_idx').on(t.userId),
+  ],
+);

@@ -17,7 +17,10 @@ export const users = pgTable(
     title: text('title'),
     role: userRole('role').notNull().default('SALES'),
     businessId: integer('business_id').references(() => businesses.id),
-    enableEmailNotifications: boolean('enable_email_notifications').notNull().default(false),
+    // The account-wide e-mail switch: on for new accounts; account e-mails (resets, invites) ignore it.
+    enableEmailNotifications: boolean('enable_email_notifications').notNull().default(true),
+    // New leads in the person's groups by e-mail: IMMEDIATE (batched within a minute), DAILY (a digest) or OFF.
+    leadEmails: text('lead_emails').notNull().default('IMMEDIATE'),
     // Storage key of the profile picture (avatars/<id>/<random>.webp), null for the initial letter.
     avatarKey: text('avatar_key'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),

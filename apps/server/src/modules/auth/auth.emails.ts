@@ -9,14 +9,23 @@ export function message(
   subject: string,
   lines: string[],
   action: { label: string; url: string },
+  /** Notification e-mails: why it came and the link that stops this kind. */
+  unsubscribe?: { reason: string; url: string },
 ): MailMessage {
-  const text = [...lines, '', `${action.label}: ${action.url}`, '', '— The LeadCircle team'].join('\n');
+  const footer = unsubscribe ? ['', `${unsubscribe.reason} Unsubscribe: ${unsubscribe.url}`] : [];
+  const text = [...lines, '', `${action.label}: ${action.url}`, '', '— The LeadCircle team', ...footer].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1f2937;max-width:560px">',
     ...lines.map((l) => `<p>${escapeHtml(l)}</p>`),
     `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#1565c0;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p>`,
     `<p style="font-size:12px;color:#6b7280">If the button does not work, open this address: ${escapeHtml(action.url)}</p>`,
-    '<p>— The LeadCircle team</p></div>',
+    '<p>— The LeadCircle team</p>',
+    ...(unsubscribe
+      ? [
+          `<p style="font-size:12px;color:#6b7280">${escapeHtml(unsubscribe.reason)} <a href="${escapeHtml(unsubscribe.url)}">Unsubscribe</a></p>`,
+        ]
+      : []),
+    '</div>',
   ].join('\n');
   return { to, subject, text, html };
 }

@@ -350,9 +350,21 @@ export async function updateSettings(
   return presentDetail(deps.db, input.opportunity_id, userId);
 }
 
-/** Whether the user wants the opportunity's chat messages notified (its settings' 'Messages'). */
-export const isMessagesNotificationOn = (db: DbOrTx, opportunityId: number, userId: number) =>
-  q.findMessagesEnabled(db, opportunityId, userId);
+/** The caller's 'Messages' switch of an opportunity they own or share: 404 to anyone else. */
+export async function getMessagesNotification(deps: AppDeps, userId: number, opportunityId: number): Promise<boolean> {
+  await requireOpportunityReader(deps.db, opportunityId, userId);
+  return q.findMessagesEnabled(deps.db, opportunityId, userId);
+}
+
+export async function setMessagesNotification(
+  deps: AppDeps,
+  userId: number,
+  opportunityId: number,
+  on: boolean,
+): Promise<void> {
+  await requireOpportunityReader(deps.db, opportunityId, userId);
+  await q.upsertMessagesEnabled(deps.db, { opportunityId, userId, messagesEnabled: on, updatedAt: deps.clock.now() });
+}
 
 /** Account erasure: invitations to the address go. */
 export async function forgetOpportunityInvitesTo(deps: AppDeps, email: string): Promise<void> {

@@ -1,7 +1,7 @@
-import type { CurrentUser } from '@leadcircle/shared';
-import { MESSAGES } from '@leadcircle/shared';
+import type { CurrentUser, LeadEmailChoice } from '@leadcircle/shared';
+import { LEAD_EMAIL_CHOICES, MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { notFound } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { disconnectUser } from '../../realtime/rooms.js';
 import * as accounts from '../accounts/accounts.service.js';
@@ -25,9 +25,13 @@ export function toCurrentUser(row: accounts.UserRow, billing: BillingFlags = NO_
     hasPaymentMethod: billing.hasPaymentMethod,
     active: billing.active,
     business: row.businessId === null ? null : { businessId: row.businessId },
-    notificationSetting: { enableEmail: row.enableEmailNotifications },
+    notificationSetting: { enableEmail: row.enableEmailNotifications, leadEmails: toLeadEmailChoice(row.leadEmails) },
     avatarUrl: accounts.avatarUrlOf(row.avatarKey),
   };
+}
+
+function toLeadEmailChoice(value: string): LeadEmailChoice {
+  return (LEAD_EMAIL_CHOICES as readonly string[]).includes(value) ? (value as LeadEmailChoice) : 'IMMEDIATE';
 }
 
 /** The current user with the billing facts of their business. */
@@ -73,15 +77,20 @@ export async function updateCurrentUser(
 export async function updateNotifications(
   deps: AppDeps,
   callerId: number,
-  input: { user_id?: number; group_id?: number; enableEmail: boolean },
+  input: { user_id?: number; group_id?: number; enableEmail: boolean; leadEmails?: LeadEmailChoice },
 ): Promise<CurrentUser> {
-  const { group_id: groupId, ...rest } = input;
+  const { group_id: groupId, leadEmails, ...rest } = input;
   if (groupId !== undefined) {
+    // leadEmails is account-wide: a group's call must not change it.
+    if (leadEmails !== undefined) throw badRequest('VALIDATION_FAILED', 'leadEmails is set without group_id');
     await updateGroupNotifications(deps, callerId, { ...rest, group_id: groupId });
     return getCurrentUser(deps, callerId);
   }
   accounts.assertSelf(callerId, rest.user_id);
-  const row = await accounts.updateUser(deps.db, callerId, { enableEmailNotifications: rest.enableEmail });
+  const row = await accounts.updateUser(deps.db, callerId, {
+    enableEmailNotifications: rest.enableEmail,
+    ...(leadEmails !== undefined && { leadEmails }),
+  });
   if (!row) throw notFound('USER_NOT_FOUND');
   return presentUser(deps, row);
 }

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -12,11 +12,17 @@ export interface MailMessage {
   html: string;
   /** Where answers go (feedback: the user who wrote it). */
   replyTo?: string | null;
+  /** Extra headers (List-Unsubscribe on notification e-mails). */
+  headers?: Record<string, string> | null;
 }
 
 export interface Mailer {
   /** Stores the message in the outbox, then delivers it by SMTP when configured (without waiting). */
   send(message: MailMessage): Promise<void>;
+  /** Stores the message with the caller's transaction, so it exists exactly when the change does; deliver it after commit. */
+  store(tx: DbOrTx, message: MailMessage): Promise<number>;
+  /** Starts delivering stored messages (without waiting); ones it misses are taken up by the retry job. */
+  deliver(ids: number[]): void;
   /** Retries undelivered messages; the e-mail retry job calls it. */
   retryPending(): Promise<void>;
   /** Deletes every stored message to or answerable to an address (its account is erased). */
@@ -39,8 +45,16 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
     if (!transport) return;
     const tried = { attempts: attempts + 1, lastAttemptAt: clock.now() };
     try {
-      const { to, subject, text, html, replyTo } = message;
-      await transport.sendMail({ from, to, subject, text, html, ...(replyTo && { replyTo }) });
+      const { to, subject, text, html, replyTo, headers } = message;
+      await transport.sendMail({
+        from,
+        to,
+        subject,
+        text,
+        html,
+        ...(replyTo && { replyTo }),
+        ...(headers && { headers }),
+      });
       await db
         .update(mailOutbox)
         .set({ ...tried, sentAt: clock.now() })
@@ -63,13 +77,27 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
     delivers: transport !== undefined,
     async send(message) {
       const [row] = await db.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
-      // Only the first try happens here; the retry job takes rows with attempts > 0.
+      // Only the first try happens here; the retry job takes the rest.
       // Never log the body: it carries single-use links.
       log.info(
         { mailId: row!.id, subject: message.subject },
         transport ? 'e-mail queued' : 'e-mail stored in the outbox (/dev/mail)',
       );
       track(deliver(row!.id, message, 0));
+    },
+    async store(tx, message) {
+      const [row] = await tx.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      log.info({ mailId: row!.id, subject: message.subject }, 'e-mail stored in the outbox');
+      return row!.id;
+    },
+    deliver(ids) {
+      if (!transport || ids.length === 0) return;
+      track(
+        (async () => {
+          const rows = await db.select().from(mailOutbox).where(inArray(mailOutbox.id, ids));
+          for (const m of rows) if (m.attempts === 0 && m.sentAt === null) await deliver(m.id, m, 0);
+        })(),
+      );
     },
     async retryPending() {
       if (!transport) return;
@@ -79,11 +107,14 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
         .where(
           and(
             isNull(mailOutbox.sentAt),
-            gt(mailOutbox.attempts, 0),
             lt(mailOutbox.attempts, MAX_ATTEMPTS),
-            lte(
-              sql`${mailOutbox.lastAttemptAt} + interval '1 minute' * power(2, ${mailOutbox.attempts} - 1)`,
-              clock.now(),
+            or(
+              lte(
+                sql`${mailOutbox.lastAttemptAt} + interval '1 minute' * power(2, ${mailOutbox.attempts} - 1)`,
+                clock.now(),
+              ),
+              // Never tried: its first delivery was lost (the process stopped after storing it).
+              and(eq(mailOutbox.attempts, 0), lte(mailOutbox.createdAt, new Date(clock.now().getTime() - 2 * 60_000))),
             ),
           ),
         )

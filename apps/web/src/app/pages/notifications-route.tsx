@@ -1,11 +1,13 @@
 import { GroupMessagesSwitches } from '../../features/groups';
+import { OpportunityMessagesSwitches } from '../../features/opportunities';
 import { NotificationsPage } from '../../features/users';
 
-/** My settings → Notifications: the account's switches, with each group's Messages switch. */
+/** My settings → Notifications: the account's switches, with each group's and opportunity's Messages switch. */
 export function NotificationsRoute() {
   return (
-    <NotificationsPage>
-      <GroupMessagesSwitches />
-    </NotificationsPage>
+    <NotificationsPage
+      groupSwitches={<GroupMessagesSwitches />}
+      opportunitySwitches={<OpportunityMessagesSwitches />}
+    />
   );
 }

@@ -1,2 +1,3 @@
 export { EmailLinkPage } from './email-link-page';
 export { InviteLinkPage } from './invite-link-page';
+export { UnsubscribePage } from './unsubscribe-page';

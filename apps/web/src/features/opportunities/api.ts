@@ -4,6 +4,7 @@ import {
   type ContactComment,
   type Lead,
   leadCalls,
+  notificationSettingCalls,
   type OpportunityContact,
   type OpportunityDetail,
   opportunityCalls,
@@ -110,6 +111,31 @@ export const opportunitiesApi = baseApi
         }),
         providesTags: (_result, _error, contactId) => [{ type: 'ContactComments', id: contactId }],
       }),
+      // The opportunity's 'Messages' switch as My settings → Notifications lists it (the settings page's toggle).
+      getMessagesSetting: build.query<CallResponse<typeof notificationSettingCalls.get>, number>({
+        query: (opportunityId) => ({
+          call: notificationSettingCalls.get,
+          body: { delivery_method: 'EMAIL', service: 'OPPORTUNITY', service_id: opportunityId, action: 'MESSAGES' },
+        }),
+        providesTags: (_result, _error, opportunityId) => [{ type: 'Opportunity', id: opportunityId }],
+      }),
+      setMessagesSetting: build.mutation<
+        CallResponse<typeof notificationSettingCalls.toggle>,
+        { opportunityId: number; on: boolean }
+      >({
+        query: ({ opportunityId, on }) => ({
+          call: notificationSettingCalls.toggle,
+          body: {
+            delivery_method: 'EMAIL',
+            service: 'OPPORTUNITY',
+            service_id: opportunityId,
+            action: 'MESSAGES',
+            toggled_on: on,
+          },
+        }),
+        invalidatesTags: (_result, error, { opportunityId }) =>
+          error ? [] : [{ type: 'Opportunity', id: opportunityId }],
+      }),
       sendContactComment: build.mutation<ContactComment, CallRequest<Calls['contactCommentSend']>>({
         query: (body) => ({ call: opportunityCalls.contactCommentSend, body }),
         invalidatesTags: (_result, error, body) =>
@@ -124,6 +150,8 @@ function refresh(dispatch: Dispatch, queryFulfilled: Promise<unknown>, tags: Lis
 
 export const {
   useListOpportunitiesQuery,
+  useGetMessagesSettingQuery,
+  useSetMessagesSettingMutation,
   useGetOpportunityQuery,
   useGetLeadForOpportunityQuery,
   useCreateOpportunityMutation,

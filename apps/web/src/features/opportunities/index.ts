@@ -1,4 +1,6 @@
 // Opportunities: the list, an opportunity's tabs, contact details and settings, one code-split area.
+
+export { OpportunityMessagesSwitches } from './components/opportunity-messages-switches';
 export { ContactDetailsPage } from './pages/contact-details-page';
 export { OpportunitiesPage } from './pages/opportunities-page';
 export { OpportunityContactsPage } from './pages/opportunity-contacts-page';

@@ -1,3 +1,4 @@
+import { describeActivity } from '@leadcircle/shared';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
@@ -11,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { activitiesApi, useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
-import { describeActivity, relativeTime } from '../describe';
+import { relativeTime } from '../describe';
 
 /** The app bar's bell: the unread count, the inbox; a click opens an item and marks it read. Live. */
 export function InboxBell() {

@@ -1,4 +1,4 @@
-import { ROUTES } from '@leadcircle/shared';
+import { describeActivity, ROUTES } from '@leadcircle/shared';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -14,7 +14,7 @@ import { useAppDispatch } from '../../../core/hooks';
 import { modalOpened } from '../../../core/modals-slice';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { activitiesApi, useGlobalActivitiesQuery, useRecentGroupsQuery, useRecentOpportunitiesQuery } from '../api';
-import { describeActivity, relativeTime } from '../describe';
+import { relativeTime } from '../describe';
 
 /** The server's live event: an activity the reader may see was recorded. */
 export const ACTIVITY_EVENT = 'activity:new';

@@ -1,15 +1,12 @@
-import { type GroupSummary, MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
+import { type GroupSummary, PAGE_SIZE } from '@leadcircle/shared';
 import Button from '@mui/material/Button';
 import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
+import { MessagesSwitchItem } from '../../../components/messages-switch-item';
 import { PageSpinner } from '../../../components/page-spinner';
-import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetGroupNotificationsQuery, useListGroupsQuery, useUpdateGroupNotificationsMutation } from '../api';
 
@@ -63,40 +60,14 @@ function GroupPage({ page, firstPage }: { page: number; firstPage?: readonly Gro
 }
 
 function GroupMessagesSwitch({ group }: { group: GroupSummary }) {
-  const notify = useNotify();
   const setting = useGetGroupNotificationsQuery({ group_id: group.groupId }, { refetchOnMountOrArgChange: true });
   const [update, updateState] = useUpdateGroupNotificationsMutation();
-  // The switch turns at once; it turns back if the change cannot be saved.
-  const [chosen, setChosen] = useState<boolean | null>(null);
-  const toggle = async (enableEmail: boolean) => {
-    setChosen(enableEmail);
-    try {
-      await update({ group_id: group.groupId, enableEmail }).unwrap();
-      notify.success(MESSAGES.notificationsUpdated);
-    } catch (error) {
-      setChosen(null);
-      notify.error(errorMessage(error, MESSAGES.notificationsUpdateFailed));
-    }
-  };
   return (
-    <ListItem
-      divider
-      secondaryAction={
-        <Switch
-          edge="end"
-          checked={chosen ?? setting.data?.enableEmail ?? false}
-          disabled={!setting.data || updateState.isLoading}
-          onChange={(event) => void toggle(event.target.checked)}
-          slotProps={{ input: { 'aria-label': `Messages in ${group.name}` } }}
-        />
-      }
-    >
-      <ListItemText
-        primary={group.name}
-        secondary="Messages"
-        slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-        sx={{ pr: 4 }}
-      />
-    </ListItem>
+    <MessagesSwitchItem
+      name={group.name}
+      checked={setting.data?.enableEmail}
+      saving={updateState.isLoading}
+      save={(enableEmail) => update({ group_id: group.groupId, enableEmail }).unwrap()}
+    />
   );
 }

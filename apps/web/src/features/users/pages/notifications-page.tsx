@@ -1,6 +1,10 @@
-import { MESSAGES } from '@leadcircle/shared';
+import { LEAD_EMAIL_CHOICES, LEAD_EMAIL_LABELS, type LeadEmailChoice, MESSAGES } from '@leadcircle/shared';
+import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -10,21 +14,28 @@ import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateNotificationsMutation } from '../account-api';
 
+interface NotificationsPageProps {
+  /** Each group's Messages switch (the same setting as the group's settings). */
+  groupSwitches?: ReactNode;
+  /** Each opportunity's Messages switch (the same setting as the opportunity's settings). */
+  opportunitySwitches?: ReactNode;
+}
+
 /**
- * My settings, Notifications: the account's e-mail switch, then a Messages switch per group.
- * Each group's switch is the same setting as the Messages toggle of the group's settings; the route
- * passes the switches in as children.
+ * My settings, Notifications: the account's e-mail switch, how new leads are e-mailed, then a Messages
+ * switch per group and per opportunity; the route passes those lists in.
  */
-export function NotificationsPage({ children }: { children?: ReactNode }) {
+export function NotificationsPage({ groupSwitches, opportunitySwitches }: NotificationsPageProps) {
   const notify = useNotify();
   const { data: user } = useGetCurrentUserQuery();
   const [updateNotifications, { isLoading }] = useUpdateNotificationsMutation();
 
   if (!user) return <PageSpinner />;
+  const { enableEmail, leadEmails } = user.notificationSetting;
 
-  const toggleEmail = async (enableEmail: boolean) => {
+  const save = async (change: { enableEmail?: boolean; leadEmails?: LeadEmailChoice }) => {
     try {
-      await updateNotifications({ enableEmail }).unwrap();
+      await updateNotifications({ enableEmail, leadEmails, ...change }).unwrap();
       notify.success(MESSAGES.notificationsUpdated);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.notificationsUpdateFailed));
@@ -40,25 +51,46 @@ export function NotificationsPage({ children }: { children?: ReactNode }) {
         <FormControlLabel
           control={
             <Switch
-              checked={user.notificationSetting.enableEmail}
+              checked={enableEmail}
               disabled={isLoading}
-              onChange={(event) => void toggleEmail(event.target.checked)}
+              onChange={(event) => void save({ enableEmail: event.target.checked })}
             />
           }
           label="Email notifications"
         />
         <Typography variant="body2" color="text.secondary">
-          Get an e-mail about new leads, invitations and messages in your groups and opportunities. E-mails about your
-          account itself, such as password resets, are always sent.
+          Get an e-mail about new leads, messages you have not read and people joining your opportunities. E-mails about
+          your account itself, such as password resets and invitations, are always sent. Every notification e-mail has a
+          link to unsubscribe from that kind in one click.
         </Typography>
+        <FormControl disabled={!enableEmail || isLoading} sx={{ mt: 2 }}>
+          <FormLabel id="lead-emails-label">New leads in my groups</FormLabel>
+          <RadioGroup
+            aria-labelledby="lead-emails-label"
+            value={leadEmails}
+            onChange={(event) => void save({ leadEmails: event.target.value as LeadEmailChoice })}
+          >
+            {LEAD_EMAIL_CHOICES.map((choice) => (
+              <FormControlLabel key={choice} value={choice} control={<Radio />} label={LEAD_EMAIL_LABELS[choice]} />
+            ))}
+          </RadioGroup>
+        </FormControl>
       </Paper>
       <Typography component="h3" variant="h6" gutterBottom>
         Messages
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Turn chat notifications on or off for each group you belong to.
+        Turn chat e-mails on or off for each group and opportunity you belong to. A message is e-mailed only if you have
+        not read it within five minutes.
       </Typography>
-      {children}
+      <Typography component="h4" variant="subtitle1" gutterBottom>
+        Groups
+      </Typography>
+      {groupSwitches}
+      <Typography component="h4" variant="subtitle1" sx={{ mt: 3 }} gutterBottom>
+        Opportunities
+      </Typography>
+      {opportunitySwitches}
     </>
   );
 }

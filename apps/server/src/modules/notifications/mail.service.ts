@@ -1,0 +1,208 @@
+import { type ActivityItem, activityDataKey, describeActivity } from '@leadcircle/shared';
+import { activityAudience } from '../../activity/activity-audience.js';
+import type { AppDeps } from '../../app-deps.js';
+import type { DbOrTx } from '../../db/client.js';
+import { DAY_MS } from '../../lib/clock.js';
+import { hashToken, randomToken } from '../../lib/secrets.js';
+import { findUserById } from '../accounts/accounts.service.js';
+import { presentActivities } from '../activities/activities.service.js';
+import * as q from './mail.queries.js';
+import { type EmailItem, notificationEmail } from './notifications.emails.js';
+
+// Notification e-mail, derived from activities by the notification-email job (every minute):
+// 1. each activity not yet looked at becomes one row per person who should hear of it by e-mail, due
+//    at once (events), when it happened (new leads, so within the minute), at the next digest (new
+//    leads, daily choice) or a few minutes on (chat, sent only if still unread then);
+// 2. the rows due are sent, those of one person, kind and switch together as one e-mail, each e-mail
+//    stored in the outbox in the transaction that marks its rows sent: an interrupted run loses and
+//    repeats nothing, and instances running at once skip each other's rows.
+// Switches and visibility are checked again when sending: a switch turned off or a member removed in
+// between stops the e-mail.
+
+/** Events e-mailed one each to the people they name. */
+const EVENT_TYPES = new Set(['OPPORTUNITY_NEW_USER', 'LEAD_WON', 'LEAD_FOLLOW_UP']);
+
+/** The daily digest goes out at 07:00 UTC. */
+const DIGEST_HOUR_UTC = 7;
+
+export function nextDigestAt(after: Date): Date {
+  const at = new Date(after);
+  at.setUTCHours(DIGEST_HOUR_UTC, 0, 0, 0);
+  return at.getTime() > after.getTime() ? at : new Date(at.getTime() + DAY_MS);
+}
+
+const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+const fieldsOf = (row: q.ActivityRow): Record<string, unknown> =>
+  (row.data[activityDataKey(row.type)] as Record<string, unknown> | undefined) ?? {};
+const recipientsOf = (row: q.ActivityRow): number[] =>
+  Array.isArray(row.data.recipientUserIds) ? row.data.recipientUserIds.filter((id) => num(id) !== undefined) : [];
+
+interface Route {
+  kind: 'NEW_LEAD' | 'CHAT' | 'EVENT';
+  switchKey: string;
+  /** Who may hear of it; 'audience' is everyone who may see the activity. */
+  to: number[] | 'audience';
+}
+
+/** Who hears of an activity by e-mail, under which switch; undefined for activities never e-mailed. */
+function routeOf(row: q.ActivityRow): Route | undefined {
+  switch (row.type) {
+    case 'NEW_LEAD':
+      return { kind: 'NEW_LEAD', switchKey: 'NEW_LEADS', to: 'audience' };
+    case 'CHAT_MESSAGE_GROUP':
+      return row.groupId === null ? undefined : { kind: 'CHAT', switchKey: `GROUP:${row.groupId}`, to: 'audience' };
+    case 'CHAT_MESSAGE_LEAD':
+      // A comment on a lead reaches its submitter, under the group's Messages switch.
+      return row.groupId === null
+        ? undefined
+        : { kind: 'CHAT', switchKey: `GROUP:${row.groupId}`, to: recipientsOf(row) };
+    case 'CHAT_MESSAGE_OPPORTUNITY':
+      return row.opportunityId === null
+        ? undefined
+        : { kind: 'CHAT', switchKey: `OPPORTUNITY:${row.opportunityId}`, to: 'audience' };
+    case 'CHAT_MESSAGE_USER':
+      return { kind: 'CHAT', switchKey: 'ACCOUNT', to: recipientsOf(row) };
+    case 'OPPORTUNITY_NEW_USER': {
+      // The person who invited them hears that they joined.
+      const inviter = num(fieldsOf(row).invitedById);
+      return { kind: 'EVENT', switchKey: 'ACCOUNT', to: inviter === undefined ? [] : [inviter] };
+    }
+    default:
+      return EVENT_TYPES.has(row.type) ? { kind: 'EVENT', switchKey: 'ACCOUNT', to: recipientsOf(row) } : undefined;
+  }
+}
+
+async function emailsFor(deps: AppDeps, tx: DbOrTx, row: q.ActivityRow) {
+  const route = routeOf(row);
+  if (!route) return [];
+  const candidates = route.to === 'audience' ? ((await activityAudience(tx, row.id))?.userIds ?? []) : route.to;
+  const wanting = await q.usersWanting(
+    tx,
+    candidates.filter((id) => id !== row.actorUserId),
+    route.switchKey,
+  );
+  return wanting.map((user) => ({
+    userId: user.id,
+    activityId: row.id,
+    kind: route.kind,
+    switchKey: route.switchKey,
+    dueAt:
+      route.kind === 'CHAT'
+        ? new Date(row.createdAt.getTime() + deps.config.chatEmailDelayMs)
+        : route.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY'
+          ? nextDigestAt(row.createdAt)
+          : row.createdAt,
+  }));
+}
+
+/** Step 1: the activities not yet looked at become e-mails to send, 100 at a time. */
+export async function lookAtNewActivities(deps: AppDeps): Promise<void> {
+  for (;;) {
+    const count = await deps.db.transaction(async (tx) => {
+      const rows = await q.claimPendingActivities(tx, 100);
+      for (const row of rows) await q.insertNotificationEmails(tx, await emailsFor(deps, tx, row));
+      await q.markActivitiesLookedAt(
+        tx,
+        rows.map((r) => r.id),
+      );
+      return rows.length;
+    });
+    if (count < 100) return;
+  }
+}
+
+const messageIdOf = (row: q.ActivityRow) => num(fieldsOf(row).messageId);
+
+/** Sends one batch; answers the stored e-mail's id, or undefined when nothing was left to send. */
+async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | undefined> {
+  const user = await findUserById(deps, batch.userId);
+  if (!user) return undefined;
+  return deps.db.transaction(async (tx) => {
+    const rows = await q.lockUnsent(tx, batch.ids);
+    if (rows.length === 0) return undefined;
+    const switchOn = await q.isSwitchOn(tx, batch.userId, batch.switchKey);
+    const visible = switchOn
+      ? await q.stillVisible(
+          tx,
+          batch.userId,
+          rows.map((r) => r.activityId),
+        )
+      : [];
+    const unread = await q.unreadMessages(
+      tx,
+      batch.userId,
+      visible.map(messageIdOf).filter((id) => id !== undefined),
+    );
+    const keep = visible.filter((a) => !a.type.startsWith('CHAT_MESSAGE_') || unread.has(messageIdOf(a) ?? 0));
+    const keptIds = new Set(keep.map((a) => a.id));
+    await q.deleteNotificationEmails(
+      tx,
+      rows.filter((r) => !keptIds.has(r.activityId)).map((r) => r.id),
+    );
+    if (keep.length === 0) return undefined;
+
+    const now = deps.clock.now();
+    const token = randomToken();
+    await q.insertUnsubscribeLink(tx, {
+      tokenHash: hashToken(token),
+      userId: batch.userId,
+      switchKey: batch.switchKey,
+      createdAt: now,
+    });
+    const presented: ActivityItem[] = await presentActivities(deps, keep, batch.userId);
+    const items: EmailItem[] = presented.map((activity, i) => {
+      const { text, to } = describeActivity(activity);
+      const messageId = messageIdOf(keep[i]!);
+      return { text, path: to, message: messageId === undefined ? undefined : unread.get(messageId) };
+    });
+    const mailId = await deps.mailer.store(
+      tx,
+      notificationEmail({
+        to: user.email,
+        firstName: user.firstName,
+        kind: batch.kind,
+        digest: batch.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY',
+        switchKey: batch.switchKey,
+        items,
+        appUrl: deps.config.appUrl,
+        unsubscribeToken: token,
+      }),
+    );
+    await q.markSent(
+      tx,
+      rows.filter((r) => keptIds.has(r.activityId)).map((r) => r.id),
+      now,
+    );
+    return mailId;
+  });
+}
+
+/**
+ * Step 2: sends what is due, one e-mail per batch. `maxEmails` stops early (as a stopped process would);
+ * what is left waits for the next run.
+ */
+export async function sendDueEmails(deps: AppDeps, options: { maxEmails?: number } = {}): Promise<number> {
+  let sent = 0;
+  const tried = new Set<number>();
+  for (;;) {
+    // A batch another instance holds comes back until it is sent; each is tried once per run.
+    const batches = (await q.dueBatches(deps.db, deps.clock.now(), 50)).filter((b) => !tried.has(b.ids[0]!));
+    if (batches.length === 0) return sent;
+    for (const batch of batches) {
+      if (options.maxEmails !== undefined && sent >= options.maxEmails) return sent;
+      tried.add(batch.ids[0]!);
+      const mailId = await sendBatch(deps, batch);
+      if (mailId !== undefined) {
+        deps.mailer.deliver([mailId]);
+        sent += 1;
+      }
+    }
+  }
+}
+
+/** The notification-email job. */
+export async function sendNotificationEmails(deps: AppDeps): Promise<void> {
+  await lookAtNewActivities(deps);
+  const sent = await sendDueEmails(deps);
+  if (sent > 0) deps.log.info({ sent }, 'notification e-mails sent');
+}

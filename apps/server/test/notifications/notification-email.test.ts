@@ -1,0 +1,263 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { groupMembers } from '../../src/db/schema/index.js';
+import { notificationEmailJob } from '../../src/jobs/jobs.js';
+import { nextDigestAt, sendDueEmails, sendNotificationEmails } from '../../src/modules/notifications/mail.service.js';
+import { createGroupWithMembers, createPayingUser, GROUP_CODE } from '../groups.js';
+import { mailsTo, post } from '../helpers.js';
+import { leadPayload } from '../leads.js';
+import { createSharedOpportunity } from '../opportunities/support.js';
+import { createTestApp, createTestClock, type TestApp, type TestClock } from '../test-app.js';
+
+let t: TestApp;
+let clock: TestClock;
+beforeAll(async () => {
+  clock = createTestClock();
+  t = await createTestApp({ clock });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const MINUTE = 60_000;
+const run = () => sendNotificationEmails(t.deps);
+const notificationMails = async (email: string) =>
+  (await mailsTo(t, email)).filter((m) => m.headers?.['List-Unsubscribe'] !== undefined);
+async function createLead(token: string, groupId: number, overrides: Record<string, unknown> = {}) {
+  const res = await post(t, '/lead/create', { group_id: groupId, lead: leadPayload(overrides) }, { token });
+  expect(res.status).toBe(200);
+  return res.body;
+}
+const setChoices = (token: string, body: Record<string, unknown>) =>
+  post(t, '/user/update_notifications', { enableEmail: true, ...body }, { token });
+
+async function groupRoomId(token: string, groupId: number): Promise<number> {
+  const res = await post(t, '/chat/room/list', { grouping_level: 'GROUP', grouping_level_id: groupId }, { token });
+  return res.body.rooms[0].roomId;
+}
+const say = (token: string, roomId: number, message: string) =>
+  post(t, '/chat/message/send', { room_id: roomId, message }, { token });
+
+/** The one-click address of an e-mail's List-Unsubscribe header. */
+function oneClickUrl(mail: { headers: Record<string, string> | null }): string {
+  const header = mail.headers?.['List-Unsubscribe'] ?? '';
+  return new URL(header.slice(1, -1)).pathname + new URL(header.slice(1, -1)).search;
+}
+
+describe('new leads by e-mail', () => {
+  it('the job runs every minute; leads submitted together reach the other members in one e-mail', async () => {
+    expect(notificationEmailJob.cron).toBe('* * * * *');
+    const x = await createGroupWithMembers(t);
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Ada', last_name: 'One', company: 'First Co' });
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Bob', last_name: 'Two', company: 'Second Co' });
+    await run();
+    const [mail, ...more] = await notificationMails(x.owner.user.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toBe('2 new leads in your groups');
+    expect(mail?.text).toContain('Ada One (First Co)');
+    expect(mail?.text).toContain('Bob Two (Second Co)');
+    expect(mail?.text).toContain(x.group.name);
+    expect(mail?.headers).toMatchObject({
+      'List-Unsubscribe': expect.stringMatching(/^<http:\/\/localhost:3000\/api\/notification\/unsubscribe\?token=/),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    // One's own lead is not news; a run with nothing new sends nothing again.
+    expect(await notificationMails(x.member.user.email)).toEqual([]);
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toHaveLength(1);
+  });
+
+  it('a person who switched e-mail off, or new-lead e-mail off, gets none', async () => {
+    const x = await createGroupWithMembers(t);
+    const third = await createPayingUser(t);
+    await post(t, '/group/add', { groupName: x.group.name, privateCode: GROUP_CODE }, { token: third.token });
+    await setChoices(x.owner.token, { enableEmail: false });
+    await setChoices(third.token, { leadEmails: 'OFF' });
+    const fourth = await createPayingUser(t);
+    await post(t, '/group/add', { groupName: x.group.name, privateCode: GROUP_CODE }, { token: fourth.token });
+    await createLead(x.member.token, x.group.groupId);
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    expect(await notificationMails(third.user.email)).toEqual([]);
+    // The same lead reached the member whose switches are on.
+    expect(await notificationMails(fourth.user.email)).toHaveLength(1);
+  });
+
+  it('a member removed before the e-mail goes gets none of the group’s news', async () => {
+    const x = await createGroupWithMembers(t);
+    await createLead(x.member.token, x.group.groupId);
+    const { lookAtNewActivities } = await import('../../src/modules/notifications/mail.service.js');
+    await lookAtNewActivities(t.deps);
+    await t.db.delete(groupMembers).where(eq(groupMembers.userId, x.owner.user.id));
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+  });
+
+  it('the daily digest goes once at 07:00 UTC, even with two instances sending at once', async () => {
+    const x = await createGroupWithMembers(t);
+    expect((await setChoices(x.owner.token, { leadEmails: 'DAILY' })).body.notificationSetting).toEqual({
+      enableEmail: true,
+      leadEmails: 'DAILY',
+    });
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Dee', last_name: 'Gest' });
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Dan', last_name: 'Gest' });
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    const digestAt = nextDigestAt(clock.now());
+    expect(digestAt.toISOString()).toMatch(/T07:00:00.000Z$/);
+    clock.advance(digestAt.getTime() - clock.now().getTime());
+    await Promise.all([run(), run()]);
+    clock.advance(MINUTE);
+    await run();
+    const mails = await notificationMails(x.owner.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]?.subject).toBe('Your daily LeadCircle digest: 2 new leads');
+  });
+
+  it('a run stopped after its first e-mail loses and repeats nothing', async () => {
+    const x = await createGroupWithMembers(t);
+    const others = [x.owner, await createPayingUser(t), await createPayingUser(t)];
+    for (const o of others.slice(1)) {
+      await post(t, '/group/add', { groupName: x.group.name, privateCode: GROUP_CODE }, { token: o.token });
+    }
+    await createLead(x.member.token, x.group.groupId);
+    // A run that stops after one e-mail (the process stopped), then the next full run.
+    const { lookAtNewActivities } = await import('../../src/modules/notifications/mail.service.js');
+    await lookAtNewActivities(t.deps);
+    expect(await sendDueEmails(t.deps, { maxEmails: 1 })).toBe(1);
+    await run();
+    for (const o of others) expect(await notificationMails(o.user.email)).toHaveLength(1);
+  });
+});
+
+describe('chat messages by e-mail', () => {
+  it('an unread group message is e-mailed after a few minutes; a read one or one with Messages off is not', async () => {
+    const x = await createGroupWithMembers(t);
+    const roomId = await groupRoomId(x.owner.token, x.group.groupId);
+    await say(x.owner.token, roomId, 'Anyone near Austin?');
+    await run();
+    expect(await notificationMails(x.member.user.email)).toEqual([]);
+    clock.advance(5 * MINUTE);
+    await run();
+    const [mail] = await notificationMails(x.member.user.email);
+    expect(mail?.subject).toContain(`wrote in ${x.group.name}`);
+    expect(mail?.text).toContain('"Anyone near Austin?"');
+
+    // Read within the delay: nothing.
+    await say(x.owner.token, roomId, 'Second');
+    await post(t, '/chat/room/read', { room_id: roomId }, { token: x.member.token });
+    clock.advance(5 * MINUTE);
+    await run();
+    expect(await notificationMails(x.member.user.email)).toHaveLength(1);
+
+    // The group's Messages switch off: nothing.
+    const off = await post(
+      t,
+      '/notification/settings/toggle',
+      {
+        delivery_method: 'EMAIL',
+        service: 'GROUP',
+        service_id: x.group.groupId,
+        action: 'MESSAGES',
+        toggled_on: false,
+      },
+      { token: x.member.token },
+    );
+    expect(off.body).toMatchObject({ toggledOn: false });
+    await say(x.owner.token, roomId, 'Third');
+    clock.advance(5 * MINUTE);
+    await run();
+    expect(await notificationMails(x.member.user.email)).toHaveLength(1);
+  });
+
+  it('several unread messages of a room make one e-mail; a direct message its own', async () => {
+    const x = await createGroupWithMembers(t);
+    const roomId = await groupRoomId(x.owner.token, x.group.groupId);
+    await say(x.owner.token, roomId, 'One');
+    await say(x.owner.token, roomId, 'Two');
+    const direct = await post(t, '/chat/room/direct', { user_id: x.member.user.id }, { token: x.owner.token });
+    await say(x.owner.token, direct.body.roomId, 'Just us');
+    clock.advance(5 * MINUTE);
+    await run();
+    const mails = await notificationMails(x.member.user.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      '2 unread messages',
+      expect.stringContaining('sent you a message'),
+    ]);
+  });
+
+  it('opportunity messages follow the opportunity’s Messages switch; a newcomer is announced to who invited them', async () => {
+    const x = await createSharedOpportunity(t);
+    const [joined] = await notificationMails(x.owner.user.email);
+    expect(joined).toBeUndefined();
+    await run();
+    const [announce] = await notificationMails(x.owner.user.email);
+    expect(announce?.subject).toContain(`joined the opportunity ${x.opportunity.name}`);
+
+    await say(x.owner.token, x.opportunity.roomId, 'Kickoff at 9');
+    clock.advance(5 * MINUTE);
+    await run();
+    expect((await notificationMails(x.shared.user.email))[0]?.text).toContain('Kickoff at 9');
+
+    await post(
+      t,
+      '/notification/settings/toggle',
+      {
+        delivery_method: 'EMAIL',
+        service: 'OPPORTUNITY',
+        service_id: x.opportunity.opportunityId,
+        action: 'MESSAGES',
+        toggled_on: false,
+      },
+      { token: x.shared.token },
+    );
+    await say(x.owner.token, x.opportunity.roomId, 'Moved to 10');
+    clock.advance(5 * MINUTE);
+    await run();
+    expect(await notificationMails(x.shared.user.email)).toHaveLength(1);
+  });
+});
+
+describe('one-click unsubscribe', () => {
+  it('turns off only the switch the e-mail came under, once, without signing in', async () => {
+    const x = await createGroupWithMembers(t);
+    await createLead(x.member.token, x.group.groupId);
+    await run();
+    const [mail] = await notificationMails(x.owner.user.email);
+    const url = oneClickUrl(mail!);
+    expect(mail?.text).toContain('http://localhost:3000/unsubscribe?token=');
+
+    // As a mail client posts it (RFC 8058): a form body, no session.
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toContain('You will no longer get e-mails about new leads.');
+    const me = await post(t, '/user/get', { user_id: x.owner.user.id }, { token: x.owner.token });
+    expect(me.body.notificationSetting).toEqual({ enableEmail: true, leadEmails: 'OFF' });
+    const group = await post(t, '/user/notification_settings', { group_id: x.group.groupId }, { token: x.owner.token });
+    expect(group.body).toEqual({ enableEmail: true });
+
+    const again = await t.app.inject({ method: 'POST', url });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ code: 'UNSUBSCRIBE_LINK_USED' });
+  });
+
+  it('refuses a forged or incomplete link and changes nothing', async () => {
+    const forged = await t.app.inject({ method: 'POST', url: '/api/notification/unsubscribe?token=not-a-real-token' });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toMatchObject({
+      code: 'UNSUBSCRIBE_LINK_INVALID',
+      message: 'This unsubscribe link is not valid.',
+    });
+    const missing = await t.app.inject({ method: 'POST', url: '/api/notification/unsubscribe' });
+    expect(missing.statusCode).toBe(400);
+    const control = await t.app.inject({ method: 'POST', url: '/api/notification/unsubscribe?token=%00%01' });
+    expect(control.statusCode).toBe(400);
+    const huge = await t.app.inject({ method: 'POST', url: `/api/notification/unsubscribe?token=${'a'.repeat(5000)}` });
+    expect(huge.statusCode).toBe(400);
+  });
+});
