@@ -97,6 +97,8 @@ export default async function globalSetup() {
       // The CRM connection test calls a local server in Salesforce's place (tests only).
       OUTBOUND_ALLOW_LOOPBACK: 'true',
       OUTBOUND_TIMEOUT_MS: '3000',
+      // Unread chat is e-mailed at the job's next minute rather than five minutes on.
+      CHAT_EMAIL_DELAY_SECONDS: '0',
     },
   });
   await waitForReady(server);

@@ -19,7 +19,7 @@ function readAll(): ReceivedMail[] {
 }
 
 /** Waits for the newest e-mail to an address (matching a subject) to reach the SMTP server. */
-export async function waitForMessage(to: string, subject: RegExp): Promise<ReceivedMail> {
+export async function waitForMessage(to: string, subject: RegExp, timeout = 15_000): Promise<ReceivedMail> {
   let found: ReceivedMail | undefined;
   await expect
     .poll(
@@ -29,7 +29,7 @@ export async function waitForMessage(to: string, subject: RegExp): Promise<Recei
           .at(-1);
         return found !== undefined;
       },
-      { message: `an e-mail to ${to} with subject ${subject}`, timeout: 15_000 },
+      { message: `an e-mail to ${to} with subject ${subject}`, timeout },
     )
     .toBe(true);
   return found!;
@@ -47,4 +47,9 @@ let sequence = 0;
 export function uniqueEmail(prefix = 'seller'): string {
   sequence += 1;
   return `${prefix}.${Date.now()}.${sequence}@example.com`;
+}
+
+/** Every e-mail received so far to an address whose subject matches. */
+export function messagesTo(to: string, subject: RegExp): ReceivedMail[] {
+  return readAll().filter((m) => m.to.includes(to.toLowerCase()) && subject.test(m.subject));
 }

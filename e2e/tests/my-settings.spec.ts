@@ -108,13 +108,18 @@ test('the notifications page keeps the e-mail switch', async ({ page, request })
   const account = await createConfirmedAccount(request, 'Riley');
   await signInAs(page, account);
   await page.goto('/my-settings/notifications');
+  // On for a new account; turned off, the new-lead choice greys out; both kept across a reload.
   const emailSwitch = page.getByRole('switch', { name: 'Email notifications' });
-  await expect(emailSwitch).not.toBeChecked();
-  await emailSwitch.click();
+  await expect(emailSwitch).toBeChecked();
+  await page.getByRole('radio', { name: 'Once a day, in a digest' }).check();
   await expect(page.getByText(MESSAGES.notificationsUpdated)).toBeVisible();
+  await emailSwitch.click();
+  await expect(page.getByRole('radio', { name: 'Never' })).toBeDisabled();
   await page.reload();
-  await expect(page.getByRole('switch', { name: 'Email notifications' })).toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Email notifications' })).not.toBeChecked();
+  await expect(page.getByRole('radio', { name: 'Once a day, in a digest' })).toBeChecked();
   await expect(page.getByText('You are not in any group yet')).toBeVisible();
+  await expect(page.getByText('No opportunity yet')).toBeVisible();
 
   await page.getByRole('link', { name: 'Privacy', exact: true }).click();
   await expect(page.getByRole('tab', { name: 'Privacy Policy', selected: true })).toBeVisible();

@@ -14,7 +14,9 @@ export interface Database {
 
 export function connectDatabase(url: string, options: { max?: number } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
-  // An idle client that loses its server must not crash the process.
+  // A client that loses its server must not crash the process: idle ones report on the pool, and ones
+  // held by a long task (the job queue's listener) on themselves; the next query fails and is retried.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
