@@ -1,3 +1,4 @@
+import { describeActivity } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupWithMembers, createPayingUser } from '../groups.js';
 import { post } from '../helpers.js';
@@ -57,5 +58,31 @@ describe('the inbox', () => {
       body: { unreadCount: 0 },
     });
     expect((await inbox(x.member.token)).body.notifications[0].read).toBe(true);
+  });
+
+  it('holds a rating given to one’s lead, with the stars, once per rating given or changed', async () => {
+    const x = await createGroupWithMembers(t);
+    const lead = await post(
+      t,
+      '/lead/create',
+      { group_id: x.group.groupId, lead: leadPayload() },
+      { token: x.member.token },
+    );
+    const rate = (rating: number) =>
+      post(t, '/rating/quality/rate', { lead_id: lead.body.leadId, rating }, { token: x.owner.token });
+    expect((await rate(4)).status).toBe(200);
+    await rate(4);
+    await rate(0);
+    const items = (await inbox(x.member.token)).body.notifications;
+    expect(items).toHaveLength(1);
+    expect(items[0].activity).toMatchObject({
+      type: 'LEAD_RATED',
+      data: { leadRated: { leadId: lead.body.leadId, rating: 4, groupId: x.group.groupId } },
+    });
+    expect(describeActivity(items[0].activity).text).toMatch(/rated your lead .* 4★ in /);
+    // The rater's own act is not news to them.
+    expect(
+      (await inbox(x.owner.token)).body.notifications.map((n: { activity: { type: string } }) => n.activity.type),
+    ).not.toContain('LEAD_RATED');
   });
 });

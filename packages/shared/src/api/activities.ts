@@ -22,6 +22,8 @@ export const ACTIVITY_TYPES = [
   'NEW_USER_ADDED',
   'OPPORTUNITY_NEW',
   'OPPORTUNITY_NEW_USER',
+  // Beyond the spec: a member rated one's lead (its submitter is the recipient).
+  'LEAD_RATED',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const activityType = z.enum(ACTIVITY_TYPES, { error: `Must be one of ${ACTIVITY_TYPES.join(', ')}` });
@@ -47,6 +49,8 @@ export const activityDetail = z.looseObject({
   newUserName: z.string().nullable().optional(),
   invitedByName: z.string().nullable().optional(),
   message: z.string().nullable().optional(),
+  // LEAD_RATED: the stars given (1–5).
+  rating: z.number().int().optional(),
   // NEW_LEAD: the lead is in a territory of the reader.
   inYourTerritory: z.boolean().optional(),
 });

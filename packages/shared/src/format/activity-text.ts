@@ -58,6 +58,11 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
         text: `${who} wrote in ${opportunity}`,
         to: d.opportunityId ? path(ROUTES.opportunityMessages, { opportunity_id: d.opportunityId }) : null,
       };
+    case 'LEAD_RATED':
+      return {
+        text: `${who} rated your lead ${d.leadName ?? ''} ${d.rating ?? ''}★ in ${group}`.replace(/\s+/g, ' '),
+        to: d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : groupTo,
+      };
     case 'CHAT_MESSAGE_USER':
       return { text: `${who} sent you a message`, to: ROUTES.chatDirect };
     case 'CHAT_MESSAGE_BUSINESS':

@@ -20,7 +20,7 @@ import { type EmailItem, notificationEmail } from './notifications.emails.js';
 // between stops the e-mail.
 
 /** Events e-mailed one each to the people they name. */
-const EVENT_TYPES = new Set(['OPPORTUNITY_NEW_USER', 'LEAD_WON', 'LEAD_FOLLOW_UP']);
+const EVENT_TYPES = new Set(['OPPORTUNITY_NEW_USER', 'LEAD_RATED', 'LEAD_WON', 'LEAD_FOLLOW_UP']);
 
 /** The daily digest goes out at 07:00 UTC. */
 const DIGEST_HOUR_UTC = 7;

@@ -1,4 +1,5 @@
 import { type LeadRating, type LeadRatingEvent, type RatingKind, SERVER_EVENTS } from '@leadcircle/shared';
+import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
@@ -33,7 +34,8 @@ async function rateLead(
 ): Promise<LeadRating> {
   if (lead.createdBy === userId) throw ownRating();
   const now = deps.clock.now();
-  return deps.db.transaction(async (tx) => {
+  let activityId = 0;
+  const answer = await deps.db.transaction(async (tx) => {
     // Rating changes of one lead wait for each other here (both kinds: the row is the lead's).
     if (!(await q.lockLeadRating(tx, lead.id))) throw leadNotFound();
     const old = await q.findUserRating(tx, lead.id, kind, userId);
@@ -49,8 +51,23 @@ async function rateLead(
       sum: (userRating ?? 0) - (old ?? 0),
       count: (userRating === null ? 0 : 1) - (old === null ? 0 : 1),
     });
+    // A rating given or changed reaches the lead's submitter (inbox); one taken back does not.
+    if (userRating !== null && old !== userRating) {
+      activityId = await deps.activities.record(tx, {
+        type: 'LEAD_RATED',
+        actorUserId: userId,
+        groupId: lead.groupId,
+        data: activityData(
+          'LEAD_RATED',
+          { leadId: lead.id, rating: userRating },
+          { recipientUserIds: [lead.createdBy] },
+        ),
+      });
+    }
     return leadRatingOf(totals.ratingSum, totals.ratingCount, userRating);
   });
+  if (activityId) await deps.activities.announce(activityId);
+  return answer;
 }
 
 export async function rateQuality(
