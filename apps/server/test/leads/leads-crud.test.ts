@@ -70,6 +70,8 @@ describe('/lead/create', () => {
         opportunityId: null,
         data: { newLead: { leadId: res.body.leadId } },
         createdAt: clock.now(),
+        // Waiting for the notification-email job.
+        mailPending: true,
       },
     ]);
   });
