@@ -1,4 +1,4 @@
-import { type ActivityItem, activityDataKey, ROUTES } from '@leadcircle/shared';
+import { type ActivityItem, activityDataKey, OUTCOME_MESSAGES, ROUTES } from '@leadcircle/shared';
 
 // One activity as a line: who did what, where, and where a click leads.
 
@@ -11,6 +11,7 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
   const group = d.groupName ?? 'a group';
   const opportunity = d.opportunityName ?? 'an opportunity';
   const groupTo = d.groupId ? path(ROUTES.groupLeads, { group_id: d.groupId }) : null;
+  const leadTo = d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : null;
   const opportunityTo = d.opportunityId
     ? path(ROUTES.opportunityInformation, { opportunity_id: d.opportunityId })
     : null;
@@ -18,7 +19,7 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
     case 'NEW_LEAD':
       return {
         text: `${who} submitted the lead ${d.leadName ?? ''}${d.leadCompany ? ` (${d.leadCompany})` : ''} in ${group}${d.inYourTerritory ? ', in your territory' : ''}`,
-        to: d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : groupTo,
+        to: leadTo ?? groupTo,
       };
     case 'NEW_USER':
       return { text: `${d.newUserName ?? who} joined ${group}`, to: groupTo };
@@ -49,13 +50,20 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
     case 'CHAT_MESSAGE_LEAD':
       return {
         text: `${who} commented on the lead ${d.leadName ?? ''} in ${group}`,
-        to: d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : groupTo,
+        to: leadTo ?? groupTo,
       };
     case 'CHAT_MESSAGE_OPPORTUNITY':
       return {
         text: `${who} wrote in ${opportunity}`,
         to: d.opportunityId ? path(ROUTES.opportunityMessages, { opportunity_id: d.opportunityId }) : null,
       };
+    case 'LEAD_WON':
+      return {
+        text: OUTCOME_MESSAGES.wonThanks(who, d.amountCents ?? 0, d.leadName ?? 'a lead'),
+        to: leadTo ?? groupTo,
+      };
+    case 'LEAD_FOLLOW_UP':
+      return { text: OUTCOME_MESSAGES.followUp(d.leadName ?? 'A lead', d.days ?? 0), to: leadTo ?? groupTo };
     case 'CHAT_MESSAGE_USER':
       return { text: `${who} sent you a message`, to: ROUTES.chatDirect };
     case 'CHAT_MESSAGE_BUSINESS':
