@@ -6,6 +6,7 @@ import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
 import { runBillingCycle } from '../modules/billing/billing.service.js';
 import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
+import { sendFollowUpNudges } from '../modules/leads/outcomes.service.js';
 import { forgetOpportunityInvitesTo } from '../modules/opportunities/opportunities.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
 import type { Job } from './runner.js';
@@ -67,4 +68,21 @@ export const billingCycleJob: Job = {
   run: (deps) => runBillingCycle(deps),
 };
 
-export const ALL_JOBS = [eraseAccountsJob, retryMailJob, pruneRateLimitsJob, pruneSocialSignInJob, billingCycleJob];
+/** Reminds the assignee of a lead with no progress for its group's follow-up days, once per quiet spell. */
+export const followUpNudgeJob: Job = {
+  name: 'lead-follow-up',
+  intervalMs: HOUR_MS,
+  lockKey: 7_314_150,
+  run: async (deps) => {
+    await sendFollowUpNudges(deps);
+  },
+};
+
+export const ALL_JOBS = [
+  eraseAccountsJob,
+  retryMailJob,
+  pruneRateLimitsJob,
+  pruneSocialSignInJob,
+  billingCycleJob,
+  followUpNudgeJob,
+];
