@@ -26,11 +26,14 @@ beforeAll(async () => {
   const ownerId = ctx.owner.user.id;
   await t.db.execute(sql`
     insert into leads (group_id, created_by, first_name, last_name, title, company, street_one, city,
-      state_abbrv, postal, created_at, updated_at, last_activity_at)
+      state_abbrv, postal, created_at, updated_at, last_activity_at, email_key, phone_key, name_key)
     select ${groupId}, ${ownerId}, 'Lead', 'Number ' || i, 'Buyer', 'Company', '1 Main St', 'Austin', 'TX',
       '73301', now() - make_interval(secs => i), now() - make_interval(secs => i),
       -- Some leads share an activity time, so the keyset's tie-break on id is exercised.
-      now() - make_interval(secs => i / 2)
+      now() - make_interval(secs => i / 2),
+      -- Every lead is a duplicate of every other by e-mail (the list's duplicate mark at its worst),
+      -- and shares a phone with its neighbours; names are its own.
+      'same@plans.example', lpad((i / 2)::text, 10, '0'), 'lead|number ' || i || '|company'
     from generate_series(1, ${LEADS}) as i`);
   await t.db.execute(sql`
     insert into chat_rooms (kind, lead_id, group_id)
