@@ -98,7 +98,8 @@ export const formatCents = dollars;
 /** Dollars to integer cents, or undefined when the value has more than 2 decimals. */
 export function dollarsToCents(amount: number): number | undefined {
   const cents = Math.round(amount * 100);
-  return Math.abs(cents - amount * 100) < 1e-6 ? cents : undefined;
+  // The tolerance is far below a cent and above the rounding of a double up to $1,000,000,000.
+  return Math.abs(cents - amount * 100) < 1e-4 ? cents : undefined;
 }
 
 /** A Won step's amount in dollars: a number, more than 0, at most WON_AMOUNT_MAX, whole cents. */
