@@ -129,6 +129,13 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
   );
   expect(lines[1]).toMatch(/^Olive Rivera,1,0,1,12000\.00,100,(0,){11}1$/);
   expect(lines[2]).toMatch(/^Milo Rivera,0,1,0,0\.00,,(0,){11}0$/);
+
+  // The leads export carries the outcome after the spec's headers: stage, its date, the amount.
+  await page.getByRole('tab', { name: 'Leads' }).click();
+  const leadsCsv = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'EXPORT TO CSV' }).click();
+  const leadLines = fs.readFileSync((await (await leadsCsv).path())!, 'utf8').split('\r\n');
+  expect(leadLines[1]).toMatch(/,Won,\d{4}-\d{2}-\d{2},12000\.00,$/);
 });
 
 test.describe('at phone width', () => {
