@@ -88,6 +88,12 @@ describe('recording what became of a lead', () => {
     expect(won.body.outcome).toEqual({ stage: 'WON', at: wonAt, amountCents: 1_200_000, lostReason: null });
     expect(won.body.steps.map((s: { stage: string }) => s.stage)).toEqual(['MEETING', 'WON']);
     expect(won.body.steps[1]).toMatchObject({ amountCents: 1_200_000, userId: w.closer.user.id, createdAt: wonAt });
+    // Members with the lead open are told at once, in the group's room.
+    expect(t.realtime.events).toContainEqual({
+      rooms: [`group:${w.group.groupId}`],
+      event: 'lead:outcome',
+      data: { leadId: w.lead.id, groupId: w.group.groupId, outcome: won.body.outcome },
+    });
 
     // The timeline and the outcome are the group's to see; only the assignee and the giver may record.
     const seen = await post(t, '/lead/outcome/list', { lead_id: w.lead.id }, { token: w.bystander.token });

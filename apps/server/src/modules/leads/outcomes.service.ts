@@ -1,14 +1,17 @@
 import {
   dollarsToCents,
   type LeadOutcome,
+  type LeadOutcomeEvent,
   type LeadOutcomeTimeline,
   type leadOutcomeRecordRequest,
+  SERVER_EVENTS,
 } from '@leadcircle/shared';
 import type { z } from 'zod';
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
+import { groupRoom } from '../../realtime/rooms.js';
 import { displayName } from '../accounts/accounts.service.js';
 import { leadNotFound, requireLeadMember } from './leads.access.js';
 import * as q from './outcomes.queries.js';
@@ -122,7 +125,11 @@ export async function recordOutcome(
     return row;
   });
   if (activityId) await deps.activities.announce(activityId);
-  return timeline(deps.db, locked, userId);
+  const answer = await timeline(deps.db, locked, userId);
+  // Members with the lead open see its progress at once.
+  const event: LeadOutcomeEvent = { leadId: locked.id, groupId: locked.groupId, outcome: answer.outcome };
+  deps.realtime.publish({ rooms: [groupRoom(locked.groupId)], event: SERVER_EVENTS.leadOutcome, data: event });
+  return answer;
 }
 
 const FOLLOW_UP_BATCH = 200;
