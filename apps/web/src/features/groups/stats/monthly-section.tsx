@@ -37,6 +37,7 @@ export function MonthlySection(props: { months: readonly StatsMonth[]; scores: r
   return (
     <StatsSection
       title="Leads submitted per month"
+      wide
       chart={
         <LazyBarChart
           label="Leads submitted per member per month, the last 12 months"

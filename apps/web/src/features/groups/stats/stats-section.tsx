@@ -18,7 +18,7 @@ export function StatsSection(props: {
   const { title, chart, table, action, wide } = props;
   const titleId = useId();
   return (
-    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: 2 }}>
+    <Paper component="section" aria-labelledby={titleId} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
       <Stack
         direction="row"
         sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 1, flexWrap: 'wrap' }}
@@ -29,10 +29,10 @@ export function StatsSection(props: {
         {action}
       </Stack>
       <Grid container spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Grid size={{ xs: 12, md: wide ? 12 : 7 }} sx={{ minWidth: 0 }}>
+        <Grid size={{ xs: 12, md: wide ? 12 : 6 }} sx={{ minWidth: 0 }}>
           {chart}
         </Grid>
-        <Grid size={{ xs: 12, md: wide ? 12 : 5 }} sx={{ minWidth: 0 }}>
+        <Grid size={{ xs: 12, md: wide ? 12 : 6 }} sx={{ minWidth: 0 }}>
           {table}
         </Grid>
       </Grid>

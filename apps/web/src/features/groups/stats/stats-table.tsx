@@ -17,11 +17,18 @@ interface StatsTableProps<Row> {
 }
 
 const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
+// Narrow cells on a phone, so words keep whole where they can.
+const phonePadding = { px: { xs: 0.75, sm: 2 } } as const;
 
 /** The numbers beside a chart: a small table that wraps rather than scrolls on a phone. */
 export function StatsTable<Row>({ label, columns, rows, rowKey, emptyText }: StatsTableProps<Row>) {
+  // Long names wrap anywhere rather than widen the table; headings wrap between words, except on a phone.
   const cellSx = (column: Column<Row>) => [
-    { overflowWrap: 'anywhere' as const },
+    { overflowWrap: 'anywhere' as const, ...phonePadding },
+    column.hideOnPhone ? phoneHidden : {},
+  ];
+  const headSx = (column: Column<Row>) => [
+    { overflowWrap: { xs: 'anywhere', sm: 'normal' }, ...phonePadding },
     column.hideOnPhone ? phoneHidden : {},
   ];
   return (
@@ -29,7 +36,7 @@ export function StatsTable<Row>({ label, columns, rows, rowKey, emptyText }: Sta
       <TableHead>
         <TableRow>
           {columns.map((column) => (
-            <TableCell key={column.header} align={column.numeric ? 'right' : 'left'} sx={cellSx(column)}>
+            <TableCell key={column.header} align={column.numeric ? 'right' : 'left'} sx={headSx(column)}>
               {column.header}
             </TableCell>
           ))}
