@@ -137,6 +137,30 @@ describe('paged lists read a page, not the whole list', () => {
     }
   });
 
+  it("/lead/list: every row's duplicate mark is an index probe, also on a page of leads that all match", async () => {
+    const deep = await leadList({ start_position: 15_000 });
+    const most = await mostRowsRead(async () => {
+      const res = await leadList({ start_position: 15_050, cursor: deep.body.nextCursor });
+      expect(res.body.leads).toHaveLength(PAGE_SIZE);
+      const marked = res.body.leads.filter((l: { duplicateOfLeadId: number | null }) => l.duplicateOfLeadId !== null);
+      expect(marked).toHaveLength(PAGE_SIZE);
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/lead/duplicates: a key shared by 20,000 leads reads the first few of them', async () => {
+    const most = await mostRowsRead(async () => {
+      const res = await post(
+        t,
+        '/lead/duplicates',
+        { group_id: ctx.group.groupId, email: 'SAME@plans.example', phone: '0000000100' },
+        { token: ctx.member.token },
+      );
+      expect(res.body.duplicates).toHaveLength(10);
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
   it('/user/get_users_by_group: the first page of 1,000 members and its totalCount', async () => {
     const most = await mostRowsRead(async () => {
       const res = await post(

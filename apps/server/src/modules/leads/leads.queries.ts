@@ -165,7 +165,12 @@ export interface MatchKeys {
   nameKey: string | null;
 }
 
-/** Leads of one group sharing any of the keys (one index range per key), oldest first. */
+const KEY_COLUMNS = { emailKey: 'email_key', phoneKey: 'phone_key', linkedinKey: 'linkedin_key', nameKey: 'name_key' };
+
+/**
+ * Leads of one group sharing any of the keys, oldest first: the first `limit` of each key's index
+ * range (group, key, id), merged, so a key shared by thousands of leads still reads `limit` of them.
+ */
 export async function findDuplicates(
   db: DbOrTx,
   groupId: number,
@@ -173,13 +178,15 @@ export async function findDuplicates(
   exceptLeadId: number | undefined,
   limit: number,
 ) {
-  const matches = [
-    keys.emailKey === null ? undefined : eq(leads.emailKey, keys.emailKey),
-    keys.phoneKey === null ? undefined : eq(leads.phoneKey, keys.phoneKey),
-    keys.linkedinKey === null ? undefined : eq(leads.linkedinKey, keys.linkedinKey),
-    keys.nameKey === null ? undefined : eq(leads.nameKey, keys.nameKey),
-  ].filter((m) => m !== undefined);
-  if (matches.length === 0) return [];
+  const except = exceptLeadId === undefined ? sql`` : sql` and d.id <> ${exceptLeadId}`;
+  const ranges = (Object.keys(KEY_COLUMNS) as (keyof MatchKeys)[])
+    .filter((k) => keys[k] !== null)
+    .map(
+      (k) =>
+        sql`(select d.id from leads d where d.group_id = ${groupId} and d.${sql.raw(KEY_COLUMNS[k])} = ${keys[k]}${except} order by d.id limit ${limit})`,
+    );
+  if (ranges.length === 0) return [];
+  const ids = sql.join(ranges, sql` union `);
   return db
     .select({
       id: leads.id,
@@ -198,13 +205,7 @@ export async function findDuplicates(
     })
     .from(leads)
     .innerJoin(owners, eq(owners.id, leads.createdBy))
-    .where(
-      and(
-        eq(leads.groupId, groupId),
-        or(...matches),
-        exceptLeadId === undefined ? undefined : sql`${leads.id} <> ${exceptLeadId}`,
-      ),
-    )
+    .where(sql`${leads.id} in (${ids})`)
     .orderBy(asc(leads.id))
     .limit(limit);
 }
