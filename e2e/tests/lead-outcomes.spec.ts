@@ -1,5 +1,11 @@
 import fs from 'node:fs';
-import { formatCents, leadExportFileName, OUTCOME_MESSAGES } from '@leadcircle/shared';
+import {
+  FOLLOW_UP_DAYS_DEFAULT,
+  formatCents,
+  GROUP_MESSAGES,
+  leadExportFileName,
+  OUTCOME_MESSAGES,
+} from '@leadcircle/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
@@ -136,6 +142,38 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
   await page.getByRole('button', { name: 'EXPORT TO CSV' }).click();
   const leadLines = fs.readFileSync((await (await leadsCsv).path())!, 'utf8').split('\r\n');
   expect(leadLines[1]).toMatch(/,Won,\d{4}-\d{2}-\d{2},12000\.00,$/);
+});
+
+test("the group's owner sets the follow-up reminder's days (1 to 90); a member sees them", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { giver, taker, groupId } = await groupWithGivenLead(request);
+  await signIn(page, giver.email, giver.password);
+  await page.goto(`/groups/${groupId}/settings`);
+  const days = page.getByLabel('Follow-up reminder (days)');
+  await expect(days).toHaveValue(String(FOLLOW_UP_DAYS_DEFAULT));
+  await days.fill('0');
+  await page.getByRole('button', { name: 'SAVE' }).click();
+  await expect(page.getByText(OUTCOME_MESSAGES.followUpDaysInvalid)).toBeVisible();
+  await days.fill('91');
+  await expect(page.getByText(OUTCOME_MESSAGES.followUpDaysInvalid)).toBeVisible();
+  await days.fill('14');
+  await expect(page.getByText(OUTCOME_MESSAGES.followUpDaysInvalid)).toBeHidden();
+  await page.getByRole('button', { name: 'SAVE' }).click();
+  await expect(page.getByText(GROUP_MESSAGES.settingsUpdated)).toBeVisible();
+  await page.goto(`/groups/${groupId}/settings`);
+  await expect(page.getByLabel('Follow-up reminder (days)')).toHaveValue('14');
+
+  const memberContext = await browser.newContext();
+  const memberPage = await memberContext.newPage();
+  await signIn(memberPage, taker.email, taker.password);
+  await memberPage.goto(`/groups/${groupId}/settings`);
+  const memberDays = memberPage.getByLabel('Follow-up reminder (days)');
+  await expect(memberDays).toHaveValue('14');
+  await expect(memberDays).toHaveAttribute('readonly', '');
+  await memberContext.close();
 });
 
 test.describe('at phone width', () => {
