@@ -48,8 +48,8 @@ export function NotificationsPage({ children }: { children?: ReactNode }) {
           label="Email notifications"
         />
         <Typography variant="body2" color="text.secondary">
-          Get an e-mail about new leads, invitations and messages in your groups and opportunities. E-mails about your
-          account itself, such as password resets, are always sent.
+          Get an e-mail about new leads, thanks for closed business, follow-up reminders, invitations and messages in
+          your groups and opportunities. E-mails about your account itself, such as password resets, are always sent.
         </Typography>
       </Paper>
       <Typography component="h3" variant="h6" gutterBottom>
