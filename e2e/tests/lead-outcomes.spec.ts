@@ -77,6 +77,10 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
   request,
 }) => {
   const { giver, taker, groupId, name, leadPath } = await groupWithGivenLead(request);
+  // The giver has the lead open all along.
+  await signIn(page, giver.email, giver.password);
+  await page.goto(leadPath);
+  await expect(new OutcomeSection(page).section.getByText('No progress recorded yet.')).toBeVisible();
 
   const takerContext = await browser.newContext();
   const takerPage = await takerContext.newPage();
@@ -85,8 +89,11 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
   await takeAndWin(takerPage);
   await takerContext.close();
 
-  // The giver: the thank-you in the bell's inbox, which opens the lead.
-  await signIn(page, giver.email, giver.password);
+  // The steps arrive on the giver's page without a reload; the thank-you is in the bell's inbox, which opens the lead.
+  const giverOutcome = new OutcomeSection(page);
+  await expect(giverOutcome.section.getByLabel(`Outcome: Won: ${WON}`)).toBeVisible({ timeout: 15_000 });
+  await expect(giverOutcome.timeline().getByRole('listitem')).toHaveCount(2);
+  await page.goto('/activities');
   const thanks = OUTCOME_MESSAGES.wonThanks('Milo Rivera', 1_200_000, LEAD_NAME);
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
   await page.getByRole('menu', { name: 'Notifications' }).getByRole('menuitem').filter({ hasText: thanks }).click();

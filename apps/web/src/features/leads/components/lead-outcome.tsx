@@ -1,4 +1,4 @@
-import type { Lead } from '@leadcircle/shared';
+import { type Lead, type LeadOutcomeEvent, SERVER_EVENTS } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
+import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage } from '../../../lib/api-error';
 import { useGetLeadOutcomeQuery, useTakeLeadMutation } from '../api';
 import { OutcomeTimeline, stepTitle } from './outcome-timeline';
@@ -26,6 +27,12 @@ export function LeadOutcome({ lead }: { lead: Lead }) {
   const { data: me } = useGetCurrentUserQuery();
   const timeline = useGetLeadOutcomeQuery(lead.leadId, { refetchOnMountOrArgChange: true });
   const [takeLead, takeState] = useTakeLeadMutation();
+  // Another member's step arrives live (and whatever came while the channel was down, after it is back).
+  const { refetch } = timeline;
+  useRealtimeEvent<LeadOutcomeEvent>(SERVER_EVENTS.leadOutcome, (event) => {
+    if (event.leadId === lead.leadId) void refetch();
+  });
+  useOnReconnect(() => void refetch());
   const [isRecording, setIsRecording] = useState(false);
   const titleId = useId();
   const outcome = timeline.data?.outcome ?? lead.outcome;
