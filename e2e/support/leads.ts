@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { callAs } from './groups.js';
 
 // Leads: API helpers that set the scene, and the lead dialog as a person fills it.
@@ -63,4 +63,36 @@ export class LeadDialog {
 /** The row of a lead in the group's lead list. */
 export function leadRow(page: Page, name: string = LEAD_NAME) {
   return page.getByRole('table', { name: 'Group leads' }).getByRole('row').filter({ hasText: name });
+}
+
+/** The lead page's Outcome section and its Record progress dialog, as a member uses them. */
+export class OutcomeSection {
+  readonly section: Locator;
+  readonly dialog: Locator;
+
+  constructor(readonly page: Page) {
+    this.section = page.getByRole('region', { name: 'Outcome' });
+    this.dialog = page.getByRole('dialog', { name: 'Record progress' });
+  }
+
+  /** Opens Record progress and chooses a stage (Meeting, Won, Lost, …). */
+  async startStep(stage: string) {
+    await this.section.getByRole('button', { name: 'RECORD PROGRESS' }).click();
+    await expect(this.dialog).toBeVisible();
+    await chooseOption(this.page, this.dialog, 'Stage', stage);
+  }
+
+  save() {
+    return this.dialog.getByRole('button', { name: 'Save', exact: true });
+  }
+
+  timeline() {
+    return this.section.getByRole('list', { name: 'Outcome timeline' });
+  }
+}
+
+/** Chooses an option of a select field in a dialog. */
+export async function chooseOption(page: Page, dialog: Locator, label: string, option: string) {
+  await dialog.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
 }

@@ -3,6 +3,7 @@ import {
   formatPhone,
   GROUP_MESSAGES,
   LEAD_CSV_HEADERS,
+  LEAD_CSV_OUTCOME_HEADERS,
   LEAD_MESSAGES,
   leadExportFileName,
   phoneHref,
@@ -190,7 +191,10 @@ test('the owner edits and removes a lead; another member sees neither action', a
   await expect(page.getByText(GROUP_MESSAGES.leadsEmpty)).toBeVisible();
 });
 
-test("EXPORT TO CSV downloads the group's leads with the spec's headers", async ({ page, request }) => {
+test("EXPORT TO CSV downloads the group's leads with the spec's headers, then the outcome's", async ({
+  page,
+  request,
+}) => {
   const { owner, member, groupId, name } = await groupWithMember(request);
   const leadId = await createLeadThroughApi(request, member.accessToken, groupId);
 
@@ -203,11 +207,12 @@ test("EXPORT TO CSV downloads the group's leads with the spec's headers", async 
   expect(download.suggestedFilename()).toBe(leadExportFileName(name));
   const text = fs.readFileSync((await download.path())!, 'utf8').replace(/^\uFEFF/, '');
   const lines = text.split(/\r?\n/).filter((line) => line !== '');
-  expect(lines[0]).toBe(LEAD_CSV_HEADERS.join(','));
+  expect(lines[0]).toBe([...LEAD_CSV_HEADERS, ...LEAD_CSV_OUTCOME_HEADERS].join(','));
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(String(leadId));
   expect(lines[1]).toContain(`${LEAD.firstName},${LEAD.lastName},${LEAD.email}`);
-  expect(lines[1]).toContain(`${LEAD.company},${LEAD.title}`);
+  // No outcome yet: its four cells are empty.
+  expect(lines[1]).toMatch(new RegExp(`,${LEAD.company},${LEAD.title},,,,$`));
 });
 
 test('a member pages on and back through a group of 55 leads, newest first, at desktop and phone width', async ({

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createConfirmedAccount, PASSWORD, signIn } from '../support/accounts.js';
 import {
   callAs,
@@ -8,72 +8,14 @@ import {
   uniqueGroupName,
 } from '../support/groups.js';
 import { createLeadThroughApi } from '../support/leads.js';
+import { expectFits, PHONE } from '../support/phone.js';
 
 // Every built screen and dialog at phone width (390×844): nothing wider than the screen, no table
 // column cut off, no cell running into the next, every dialog wholly on screen.
 
-// A phone as Chromium emulates one: a page wider than the screen widens the layout viewport too.
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.use(PHONE);
 
 const GROUP_CODE = 'phone-width-code';
-
-/** What does not fit the phone's screen, described; empty when everything fits. */
-async function misfits(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const width = window.innerWidth;
-    const height = window.innerHeight;
-    if (document.documentElement.scrollWidth > width) {
-      problems.push(`the page is ${document.documentElement.scrollWidth}px wide on a ${width}px screen`);
-      // Name the outermost elements that stick out, so the cause is plain.
-      for (const element of document.body.querySelectorAll<HTMLElement>('*')) {
-        const right = element.getBoundingClientRect().right;
-        const parent = element.parentElement;
-        if (
-          right > document.documentElement.scrollWidth - 2 ||
-          (right > width + 0.5 && parent && parent.getBoundingClientRect().right <= width + 0.5)
-        ) {
-          problems.push(
-            `  sticking out: <${element.tagName.toLowerCase()} class="${element.className}"> to ${Math.round(right)}px`,
-          );
-        }
-      }
-    }
-    for (const paper of document.querySelectorAll<HTMLElement>('.MuiDialog-paper')) {
-      const box = paper.getBoundingClientRect();
-      if (box.left < 0 || box.top < 0 || box.right > width + 0.5 || box.bottom > height + 0.5) {
-        const title = paper.querySelector('h2')?.textContent ?? 'a dialog';
-        problems.push(
-          `${title} lies at ${Math.round(box.left)},${Math.round(box.top)}–${Math.round(box.right)},${Math.round(box.bottom)}`,
-        );
-      }
-      if (paper.scrollWidth > paper.clientWidth + 1) {
-        problems.push(`${paper.querySelector('h2')?.textContent ?? 'a dialog'} is wider inside than its frame`);
-      }
-    }
-    for (const table of document.querySelectorAll<HTMLElement>('table')) {
-      const frame = table.parentElement!;
-      if (
-        table.getBoundingClientRect().right > frame.getBoundingClientRect().right + 1 ||
-        table.scrollWidth > frame.clientWidth + 1
-      ) {
-        problems.push(`the table ${table.getAttribute('aria-label')} is cut off`);
-      }
-      for (const cell of table.querySelectorAll<HTMLElement>('td, th')) {
-        if (cell.scrollWidth > cell.clientWidth + 1 && getComputedStyle(cell).overflowX === 'visible') {
-          problems.push(`a cell of ${table.getAttribute('aria-label')} runs over: "${cell.textContent?.slice(0, 30)}"`);
-        }
-      }
-    }
-    return problems;
-  });
-}
-
-async function expectFits(page: Page, where: string) {
-  // Let layout and lazy parts settle.
-  await page.waitForLoadState('networkidle');
-  expect(await misfits(page), where).toEqual([]);
-}
 
 test('public screens fit a phone', async ({ page }) => {
   for (const path of [
@@ -169,6 +111,7 @@ test('a member’s group screens and dialogs fit a phone, with long texts', asyn
     `/groups/${groupId}/leads`,
     `/groups/${groupId}/users`,
     `/groups/${groupId}/messages`,
+    `/groups/${groupId}/stats`,
     `/groups/${groupId}/settings`,
     `/groups/${groupId}/leads/${leadId}`,
     '/admin/invoices',

@@ -138,3 +138,5 @@ export const OPPORTUNITY_NOTES_MIN = 5;
 export const OPPORTUNITY_NOTES_MAX = 500;
 export const OPPORTUNITY_INVITE_EXPIRY_DAYS = 7;
 export const LEAD_CSV_HEADERS = ['Id', 'First Name', 'Last Name', 'Email', 'Phone Number', 'Company', 'Title'] as const;
+// After the spec's headers: the lead's outcome (stage label, date YYYY-MM-DD in UTC, amount in dollars, lost reason label).
+export const LEAD_CSV_OUTCOME_HEADERS = ['Outcome', 'Outcome Date', 'Closed Amount', 'Lost Reason'] as const;

@@ -2,6 +2,7 @@ import { CHAT_MESSAGES } from './api/chat.js';
 import { GROUP_MESSAGES } from './forms/group.js';
 import { LEAD_MESSAGES } from './forms/lead.js';
 import { OPPORTUNITY_MESSAGES } from './forms/opportunity.js';
+import { OUTCOME_MESSAGES } from './forms/outcome.js';
 import { PAYMENT_MESSAGES } from './forms/payment.js';
 import { MESSAGES } from './messages.js';
 
@@ -116,6 +117,8 @@ export const ERRORS = {
   LEAD_CURSOR_INVALID: { status: 400, message: LEAD_MESSAGES.cursorInvalid },
   LEAD_OWNER_ONLY: { status: 403, message: LEAD_MESSAGES.ownerOnly },
   LEAD_OWN_RATING: { status: 403, message: LEAD_MESSAGES.ownRating },
+  LEAD_OUTCOME_NOT_ALLOWED: { status: 403, message: OUTCOME_MESSAGES.notAllowed },
+  LEAD_ALREADY_ASSIGNED: { status: 409, message: OUTCOME_MESSAGES.alreadyAssigned },
   RATING_USERS_NOT_VISIBLE: { status: 403, message: LEAD_MESSAGES.ratingUsersNotVisible },
   CHAT_ROOM_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.roomNotFound },
   CHAT_MESSAGE_NOT_FOUND: { status: 404, message: CHAT_MESSAGES.messageNotFound },

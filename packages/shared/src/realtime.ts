@@ -1,5 +1,6 @@
 import type { ChatMessage, ChatRoomKind, ChatUnreadState } from './api/chat.js';
 import type { LeadRating } from './api/leads.js';
+import type { LeadOutcome } from './api/outcomes.js';
 
 // The realtime channel: Socket.IO on the app's own origin (path REALTIME_PATH), authenticated with the
 // access token in the handshake (`auth: { token }`). On connect the server puts the socket in the rooms of
@@ -24,6 +25,8 @@ export const SERVER_EVENTS = {
   leadComment: 'lead:comment',
   /** A lead's average rating changed. */
   leadRating: 'lead:rating',
+  /** A step was recorded on a lead (its outcome): refetch /lead/outcome/list if it is open. */
+  leadOutcome: 'lead:outcome',
   /** The token expires now: the socket is closed; reconnect with a fresh token. */
   authExpired: 'auth:expired',
 } as const;
@@ -58,6 +61,11 @@ export interface LeadRatingEvent {
   rating: LeadRating['rating'];
   count: LeadRating['count'];
 }
+export interface LeadOutcomeEvent {
+  leadId: number;
+  groupId: number;
+  outcome: LeadOutcome | null;
+}
 export interface AuthExpiredEvent {
   message: string;
 }
@@ -79,6 +87,7 @@ export interface ServerToClientEvents {
   'chat:room_removed': (event: ChatRoomChangeEvent) => void;
   'lead:comment': (event: LeadCommentEvent) => void;
   'lead:rating': (event: LeadRatingEvent) => void;
+  'lead:outcome': (event: LeadOutcomeEvent) => void;
   'auth:expired': (event: AuthExpiredEvent) => void;
 }
 export interface ClientToServerEvents {

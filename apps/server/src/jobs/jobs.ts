@@ -6,6 +6,7 @@ import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
 import { runBillingCycle } from '../modules/billing/billing.service.js';
 import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
+import { sendFollowUpNudges } from '../modules/leads/outcomes.service.js';
 import { sendNotificationEmails } from '../modules/notifications/mail.service.js';
 import { forgetOpportunityInvitesTo } from '../modules/opportunities/opportunities.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
@@ -70,6 +71,15 @@ export const notificationEmailJob: ScheduledJob = {
   run: (deps) => sendNotificationEmails(deps),
 };
 
+/** Reminds the assignee of a lead with no progress for its group's follow-up days, once per quiet spell. */
+export const followUpNudgeJob: ScheduledJob = {
+  name: 'lead-follow-up',
+  cron: '37 * * * *',
+  run: async (deps) => {
+    await sendFollowUpNudges(deps);
+  },
+};
+
 export const ALL_JOBS = [
   eraseAccountsJob,
   retryMailJob,
@@ -77,4 +87,5 @@ export const ALL_JOBS = [
   pruneSocialSignInJob,
   billingCycleJob,
   notificationEmailJob,
+  followUpNudgeJob,
 ];

@@ -65,6 +65,7 @@ describe('/group/create_private', () => {
       isOwner: true,
       userRole: 'OWNER',
       myProduct: productName,
+      followUpDays: 7,
     });
     const row = await groupRow(res.body.groupId);
     expect(row?.codeHash).not.toContain('secret-code');

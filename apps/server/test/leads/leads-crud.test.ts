@@ -134,6 +134,8 @@ describe('/lead/create', () => {
       roomId: expect.any(Number),
       createdAt: now,
       lastActivityAt: now,
+      outcome: null,
+      duplicateOfLeadId: null,
     });
     const [room] = await t.db.select().from(chatRooms).where(eq(chatRooms.leadId, res.body.leadId));
     expect(room).toMatchObject({ id: res.body.roomId, kind: 'LEAD', groupId: ctx.group.groupId });

@@ -199,10 +199,13 @@ describe('CSV export', () => {
     expect(res.headers['cache-control']).toBe('private, no-store');
     expect(res.body.startsWith('\uFEFF')).toBe(true);
     const lines = res.body.slice(1).split('\r\n');
-    expect(lines[0]).toBe('Id,First Name,Last Name,Email,Phone Number,Company,Title');
-    expect(lines[1]).toBe(`${plain.id},Ada,Lovelace,ada@example.com,(212) 555-0147,Analytical Engines,CTO`);
+    // The spec's headers, then the outcome columns (empty while no step is recorded).
+    expect(lines[0]).toBe(
+      'Id,First Name,Last Name,Email,Phone Number,Company,Title,Outcome,Outcome Date,Closed Amount,Lost Reason',
+    );
+    expect(lines[1]).toBe(`${plain.id},Ada,Lovelace,ada@example.com,(212) 555-0147,Analytical Engines,CTO,,,,`);
     expect(lines[2]).toBe(
-      `${tricky.id},"Jean, ""JJ""",Doe,,'+1 (212) 555-0148,"'=HYPERLINK(""http://evil.example"",""Click"")",'@SUM(A1)`,
+      `${tricky.id},"Jean, ""JJ""",Doe,,'+1 (212) 555-0148,"'=HYPERLINK(""http://evil.example"",""Click"")",'@SUM(A1),,,,`,
     );
     expect(lines[3]).toBe('');
     expect(lines).toHaveLength(4);
@@ -230,7 +233,9 @@ describe('CSV export', () => {
   it('answers an empty group with the header row only', async () => {
     const ctx = await createGroupWithMembers(t);
     const res = await download(exportUrl(ctx.group.groupId), ctx.owner.token);
-    expect(res.body).toBe('\uFEFFId,First Name,Last Name,Email,Phone Number,Company,Title\r\n');
+    expect(res.body).toBe(
+      '\uFEFFId,First Name,Last Name,Email,Phone Number,Company,Title,Outcome,Outcome Date,Closed Amount,Lost Reason\r\n',
+    );
   });
 
   it('answers 401 without a token, 403 to a non-member, 404 for a missing group, 400 for a bad id', async () => {

@@ -26,11 +26,14 @@ beforeAll(async () => {
   const ownerId = ctx.owner.user.id;
   await t.db.execute(sql`
     insert into leads (group_id, created_by, first_name, last_name, title, company, street_one, city,
-      state_abbrv, postal, created_at, updated_at, last_activity_at)
+      state_abbrv, postal, created_at, updated_at, last_activity_at, email_key, phone_key, name_key)
     select ${groupId}, ${ownerId}, 'Lead', 'Number ' || i, 'Buyer', 'Company', '1 Main St', 'Austin', 'TX',
       '73301', now() - make_interval(secs => i), now() - make_interval(secs => i),
       -- Some leads share an activity time, so the keyset's tie-break on id is exercised.
-      now() - make_interval(secs => i / 2)
+      now() - make_interval(secs => i / 2),
+      -- Every lead is a duplicate of every other by e-mail (the list's duplicate mark at its worst),
+      -- and shares a phone with its neighbours; names are its own.
+      'same@plans.example', lpad((i / 2)::text, 10, '0'), 'lead|number ' || i || '|company'
     from generate_series(1, ${LEADS}) as i`);
   await t.db.execute(sql`
     insert into chat_rooms (kind, lead_id, group_id)
@@ -132,6 +135,30 @@ describe('paged lists read a page, not the whole list', () => {
       const most = await mostRowsRead(() => leadList({ start_position: 15_000, cursor }));
       expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
     }
+  });
+
+  it("/lead/list: every row's duplicate mark is an index probe, also on a page of leads that all match", async () => {
+    const deep = await leadList({ start_position: 15_000 });
+    const most = await mostRowsRead(async () => {
+      const res = await leadList({ start_position: 15_050, cursor: deep.body.nextCursor });
+      expect(res.body.leads).toHaveLength(PAGE_SIZE);
+      const marked = res.body.leads.filter((l: { duplicateOfLeadId: number | null }) => l.duplicateOfLeadId !== null);
+      expect(marked).toHaveLength(PAGE_SIZE);
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/lead/duplicates: a key shared by 20,000 leads reads the first few of them', async () => {
+    const most = await mostRowsRead(async () => {
+      const res = await post(
+        t,
+        '/lead/duplicates',
+        { group_id: ctx.group.groupId, email: 'SAME@plans.example', phone: '0000000100' },
+        { token: ctx.member.token },
+      );
+      expect(res.body.duplicates).toHaveLength(10);
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
   });
 
   it('/user/get_users_by_group: the first page of 1,000 members and its totalCount', async () => {

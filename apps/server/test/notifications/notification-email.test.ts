@@ -218,6 +218,44 @@ describe('chat messages by e-mail', () => {
   });
 });
 
+describe('lead outcomes by e-mail', () => {
+  it('the giver is thanked for closed business; the assignee is reminded to follow up, even of their own lead', async () => {
+    const x = await createGroupWithMembers(t);
+    const lead = await createLead(x.member.token, x.group.groupId, { first_name: 'Wynn', last_name: 'Deal' });
+    const take = await post(
+      t,
+      '/lead/assign',
+      { group_id: x.group.groupId, lead_id: lead.leadId, user_id: x.owner.user.id },
+      { token: x.owner.token },
+    );
+    expect(take.status).toBe(200);
+    const won = await post(
+      t,
+      '/lead/outcome/record',
+      { lead_id: lead.leadId, stage: 'WON', amount: 12000 },
+      { token: x.owner.token },
+    );
+    expect(won.status).toBe(200);
+    await run();
+    const [thanks] = (await notificationMails(x.member.user.email)).filter((m) => /closed business/.test(m.subject));
+    expect(thanks?.subject).toContain('$12,000.00');
+
+    const own = await createLead(x.owner.token, x.group.groupId, { first_name: 'Self', last_name: 'Kept' });
+    await post(
+      t,
+      '/lead/assign',
+      { group_id: x.group.groupId, lead_id: own.leadId, user_id: x.owner.user.id },
+      { token: x.owner.token },
+    );
+    clock.advance(8 * 24 * 60 * MINUTE);
+    const { sendFollowUpNudges } = await import('../../src/modules/leads/outcomes.service.js');
+    await sendFollowUpNudges(t.deps);
+    await run();
+    const reminders = (await notificationMails(x.owner.user.email)).filter((m) => /Self Kept/.test(m.subject));
+    expect(reminders).toHaveLength(1);
+  });
+});
+
 describe('one-click unsubscribe', () => {
   it('turns off only the switch the e-mail came under, once, without signing in', async () => {
     const x = await createGroupWithMembers(t);

@@ -296,10 +296,31 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     owner: OK,
   },
   'POST /api/lead/delete': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: DENIED, owner: OK },
+  // Giving a lead to someone is the submitter's; a member may only take a free lead themselves (outcomes.test.ts).
   'POST /api/lead/assign': {
-    body: (w) => ({ group_id: w.groupId, lead_id: w.leadId, user_id: w.memberId }),
+    body: (w) => ({ group_id: w.groupId, lead_id: w.leadId, user_id: w.ownerId }),
     stranger: DENIED,
     member: DENIED,
+    owner: OK,
+  },
+  // Outcomes: the assignee or the submitter records; members read the timeline; duplicates and cards for members.
+  'POST /api/lead/outcome/record': {
+    body: (w) => ({ lead_id: w.leadId, stage: 'CONTACTED' }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'POST /api/lead/outcome/list': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/lead/duplicates': {
+    body: (w) => ({ group_id: w.groupId, lead_id: w.leadId, last_name: w.leadLastName }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
+  'POST /api/group/member_stats': {
+    body: (w) => ({ group_id: w.groupId, user_id: w.ownerId }),
+    stranger: DENIED,
+    member: OK,
     owner: OK,
   },
   'POST /api/lead/group_stats': { body: (w) => ({ ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },

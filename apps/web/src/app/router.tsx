@@ -2,6 +2,7 @@ import { ROUTES } from '@leadcircle/shared';
 import { type ComponentType, lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
+import { GROUP_STATS_ROUTE } from '../lib/app-routes';
 import { setNavigator } from '../lib/navigation';
 import { emailTokenState, readNavigationState } from '../lib/navigation-state';
 import { PublicOnly, RequireSession } from './guards';
@@ -63,6 +64,7 @@ const GroupsPage = lazyPage(() => loadGroups().then((m) => m.GroupsPage));
 const GroupLayout = lazyPage(() => loadGroups().then((m) => m.GroupLayout));
 const GroupUsersPage = lazyPage(() => loadGroups().then((m) => m.GroupUsersPage));
 const GroupSettingsPage = lazyPage(() => loadGroups().then((m) => m.GroupSettingsPage));
+const GroupStatsPage = lazyPage(() => loadGroups().then((m) => m.GroupStatsPage));
 
 // The leads area composes with the group page: the list is its Leads tab (the group comes from
 // the layout's outlet context); a lead's details stand on their own, without the tabs.
@@ -169,6 +171,7 @@ const routes: RouteObject[] = [
                   { path: ROUTES.groupLeads, element: <GroupLeadsPage /> },
                   { path: ROUTES.groupUsers, element: <GroupUsersPage /> },
                   { path: ROUTES.groupMessages, element: <GroupRoomPage /> },
+                  { path: GROUP_STATS_ROUTE, element: <GroupStatsPage /> },
                 ],
               },
               { path: ROUTES.groupLead, element: <LeadDetailsPage /> },

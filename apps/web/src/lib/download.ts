@@ -13,7 +13,12 @@ export async function downloadFile(url: string, filename: string): Promise<void>
     headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
   });
   if (!response.ok) throw new Error(`GET ${target.pathname} answered ${response.status}`);
-  const objectUrl = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), filename);
+}
+
+/** Hands a file made in the browser (a CSV of a table) to the browser's downloads. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const objectUrl = URL.createObjectURL(blob);
   try {
     const link = document.createElement('a');
     link.href = objectUrl;

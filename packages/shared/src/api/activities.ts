@@ -17,6 +17,8 @@ export const ACTIVITY_TYPES = [
   'GROUP_DELETE',
   'GROUP_INVITE',
   'GROUP_REMOVE',
+  'LEAD_FOLLOW_UP',
+  'LEAD_WON',
   'NEW_LEAD',
   'NEW_USER',
   'NEW_USER_ADDED',
@@ -53,6 +55,10 @@ export const activityDetail = z.looseObject({
   rating: z.number().int().optional(),
   // NEW_LEAD: the lead is in a territory of the reader.
   inYourTerritory: z.boolean().optional(),
+  // LEAD_WON (to the lead's submitter; userName is who closed it): the business closed, in cents.
+  amountCents: z.number().int().optional(),
+  // LEAD_FOLLOW_UP (to the lead's assignee; userName is the lead's submitter): the group's days without progress.
+  days: z.number().int().optional(),
 });
 export type ActivityDetail = z.infer<typeof activityDetail>;
 

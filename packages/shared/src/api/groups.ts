@@ -14,9 +14,11 @@ import {
   joinGroupField,
   wizardPasswordField,
 } from '../forms/group.js';
+import { followUpDaysField } from '../forms/outcome.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { groupInvitePreviewPath } from './call-paths.js';
+import { memberScoreFields } from './stats.js';
 
 // Groups: every call that names a group answers 404
 // GROUP_NOT_FOUND when it does not exist, 403 GROUP_NOT_MEMBER to a non-member, and
@@ -48,6 +50,8 @@ export const groupSummary = z.object({
   userRole: z.enum(GROUP_MEMBER_ROLES),
   // The caller's own 'Product I'm selling' in this group (settings).
   myProduct: z.string().nullable(),
+  // Days without progress before a lead's assignee is reminded (1–90, default 7; the owner sets it).
+  followUpDays: z.number().int(),
 });
 export type GroupSummary = z.infer<typeof groupSummary>;
 
@@ -118,12 +122,14 @@ export const groupUpdateRequest = z.strictObject({
   description: groupDescriptionField,
 });
 
-// A member changes their own product (settings); roles do not change here.
+// A member changes their own product (settings); roles do not change here. The owner may also set
+// the group's follow-up reminder (403 GROUP_OWNER_ONLY for anyone else sending follow_up_days).
 export const groupUserUpdateRequest = z.strictObject({
   group_id: idField,
   user_id: idField,
   user_role: z.enum(GROUP_MEMBER_ROLES).optional(),
   product: groupProductField.nullable().optional(),
+  follow_up_days: followUpDaysField.optional(),
 });
 
 export const groupInviteRequest = z.strictObject({
@@ -158,7 +164,7 @@ export const groupStatsResponse = z.object({
   groups: z.array(
     z.object({
       groupId: z.number().int(),
-      usersStats: z.array(z.object({ userId: z.number().int(), leadsSubmitted: z.number().int() })),
+      usersStats: z.array(z.object(memberScoreFields)),
     }),
   ),
 });
@@ -270,7 +276,7 @@ export const groupCalls = {
   stats: defineCall({
     path: '/group/stats',
     auth: true,
-    summary: "Leads submitted per member in the caller's groups",
+    summary: "Leads submitted, received and won per member, month by month, in the caller's groups",
     request: groupStatsRequest,
     response: groupStatsResponse,
   }),

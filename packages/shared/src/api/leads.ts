@@ -4,6 +4,8 @@ import { type addressInput, LEAD_MESSAGES, leadFieldsShape, postalField, require
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { pageFields } from './groups.js';
+import { leadOutcome } from './outcomes.js';
+import { memberScoreFields, statsMonth, topGiver } from './stats.js';
 
 // Leads, their ratings and comments: every call that names a lead answers
 // 404 LEAD_NOT_FOUND when it does not exist (or is not in the group the call names), 403
@@ -75,6 +77,10 @@ export const lead = z.object({
   createdAt: z.string(),
   // ACTIVITY order: the latest of creation, edit, rating and comment.
   lastActivityAt: z.string(),
+  // Its latest outcome step; null until one is recorded.
+  outcome: leadOutcome.nullable(),
+  // The oldest earlier lead of the group it matches (e-mail, phone, LinkedIn, or name and company); null when none.
+  duplicateOfLeadId: z.number().int().nullable(),
 });
 export type Lead = z.infer<typeof lead>;
 
@@ -120,7 +126,21 @@ export const leadGroupStatsRequest = z.strictObject({
   search_by: text().max(50).optional(),
 });
 export const leadGroupStatsResponse = z.object({
-  groups: z.array(z.object({ groupId: z.number().int(), leadsCount: z.number().int() })),
+  groups: z.array(
+    z.object({
+      groupId: z.number().int(),
+      leadsCount: z.number().int(),
+      // Leads of the group that are Won now, and their amounts.
+      wonCount: z.number().int(),
+      wonAmountCents: z.number().int(),
+      // wonCount / leadsCount, 0 to 1 (three decimals); null while the group has no lead.
+      conversion: z.number().nullable(),
+      // The last 12 months, oldest first.
+      monthly: z.array(statsMonth),
+      // Current members, by business closed then leads given in the window; at most 10 each, members with neither left out.
+      topGivers: z.object({ last30Days: z.array(topGiver), last90Days: z.array(topGiver) }),
+    }),
+  ),
 });
 
 export const leadUserStatsRequest = z.strictObject({
@@ -132,9 +152,7 @@ export const leadUserStatsRequest = z.strictObject({
   search_by: text().max(50).optional(),
 });
 export const leadUserStatsResponse = z.object({
-  usersStats: z.array(
-    z.object({ groupId: z.number().int(), userId: z.number().int(), leadsSubmitted: z.number().int() }),
-  ),
+  usersStats: z.array(z.object({ groupId: z.number().int(), ...memberScoreFields })),
 });
 
 // A rating is a whole number 0–5; 0 takes the caller's rating back.
@@ -148,7 +166,8 @@ export const qualityRateRequest = z.strictObject({ lead_id: idField, rating: rat
 export const relevancyRateRequest = z.strictObject({ lead_id: idField, group_id: idField, rating: ratingValue });
 export const userRatingsRequest = z.strictObject({ user_ids: z.array(idField).min(1).max(PAGE_SIZE) });
 export const userRatingsResponse = z.object({
-  // A member's rating: the average of the ratings of the leads they submitted; null when none is rated.
+  // A member's rating: their leads' quality ratings blended with their outcomes (MEMBER_RATING_EXPLANATION);
+  // null when none of their leads is rated, won or lost.
   userRatings: z.array(z.object({ userId: z.number().int(), rating: z.number().nullable() })),
 });
 
@@ -209,21 +228,22 @@ export const leadCalls = {
   assign: defineCall({
     path: '/lead/assign',
     auth: true,
-    summary: 'Assign a lead to a member of its group (its owner)',
+    summary:
+      'Assign a lead to a member of its group (its owner), or take an unassigned lead (any member, user_id = caller)',
     request: leadAssignRequest,
     response: lead,
   }),
   groupStats: defineCall({
     path: '/lead/group_stats',
     auth: true,
-    summary: "Leads per group, for the caller's groups",
+    summary: "Leads, wins, conversion, months and top givers per group, for the caller's groups",
     request: leadGroupStatsRequest,
     response: leadGroupStatsResponse,
   }),
   userStats: defineCall({
     path: '/lead/user_stats',
     auth: true,
-    summary: "Leads submitted per member, in the caller's groups",
+    summary: "Leads submitted, received and won per member, month by month, in the caller's groups",
     request: leadUserStatsRequest,
     response: leadUserStatsResponse,
   }),
@@ -254,7 +274,8 @@ export const ratingCalls = {
   user: defineCall({
     path: '/rating/user',
     auth: true,
-    summary: 'Members’ ratings: the average rating of the leads each submitted (the caller and co-members only)',
+    summary:
+      'Members’ ratings: the quality ratings and outcomes of the leads each submitted (the caller and co-members only)',
     request: userRatingsRequest,
     response: userRatingsResponse,
   }),

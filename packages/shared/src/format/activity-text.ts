@@ -1,4 +1,5 @@
 import { type ActivityItem, activityDataKey } from '../api/activities.js';
+import { OUTCOME_MESSAGES } from '../forms/outcome.js';
 import { ROUTES } from '../routes.js';
 
 // One activity as a line: who did what, where, and where a click leads (the app's path).
@@ -13,6 +14,7 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
   const group = d.groupName ?? 'a group';
   const opportunity = d.opportunityName ?? 'an opportunity';
   const groupTo = d.groupId ? path(ROUTES.groupLeads, { group_id: d.groupId }) : null;
+  const leadTo = d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : null;
   const opportunityTo = d.opportunityId
     ? path(ROUTES.opportunityInformation, { opportunity_id: d.opportunityId })
     : null;
@@ -20,7 +22,7 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
     case 'NEW_LEAD':
       return {
         text: `${who} submitted the lead ${d.leadName ?? ''}${d.leadCompany ? ` (${d.leadCompany})` : ''} in ${group}${d.inYourTerritory ? ', in your territory' : ''}`,
-        to: d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : groupTo,
+        to: leadTo ?? groupTo,
       };
     case 'NEW_USER':
       return { text: `${d.newUserName ?? who} joined ${group}`, to: groupTo };
@@ -51,7 +53,7 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
     case 'CHAT_MESSAGE_LEAD':
       return {
         text: `${who} commented on the lead ${d.leadName ?? ''} in ${group}`,
-        to: d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : groupTo,
+        to: leadTo ?? groupTo,
       };
     case 'CHAT_MESSAGE_OPPORTUNITY':
       return {
@@ -61,8 +63,15 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
     case 'LEAD_RATED':
       return {
         text: `${who} rated your lead ${d.leadName ?? ''} ${d.rating ?? ''}★ in ${group}`.replace(/\s+/g, ' '),
-        to: d.groupId && d.leadId ? path(ROUTES.groupLead, { group_id: d.groupId, lead_id: d.leadId }) : groupTo,
+        to: leadTo ?? groupTo,
       };
+    case 'LEAD_WON':
+      return {
+        text: OUTCOME_MESSAGES.wonThanks(who, d.amountCents ?? 0, d.leadName ?? 'a lead'),
+        to: leadTo ?? groupTo,
+      };
+    case 'LEAD_FOLLOW_UP':
+      return { text: OUTCOME_MESSAGES.followUp(d.leadName ?? 'A lead', d.days ?? 0), to: leadTo ?? groupTo };
     case 'CHAT_MESSAGE_USER':
       return { text: `${who} sent you a message`, to: ROUTES.chatDirect };
     case 'CHAT_MESSAGE_BUSINESS':

@@ -1,12 +1,15 @@
+import { FOLLOW_UP_DAYS_DEFAULT } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   pgEnum,
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -36,10 +39,16 @@ export const groups = pgTable(
     createdBy: integer('created_by')
       .notNull()
       .references(() => users.id),
+    // Days without progress before a lead's assignee is reminded (the owner sets it, 1–90).
+    followUpDays: smallint('follow_up_days').notNull().default(FOLLOW_UP_DAYS_DEFAULT),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('groups_name_unique').on(sql`lower(${t.name})`), index('groups_created_by_idx').on(t.createdBy)],
+  (t) => [
+    uniqueIndex('groups_name_unique').on(sql`lower(${t.name})`),
+    index('groups_created_by_idx').on(t.createdBy),
+    check('groups_follow_up_days_range', sql`${t.followUpDays} between 1 and 90`),
+  ],
 );
 
 export const groupMembers = pgTable(

@@ -1,6 +1,7 @@
-import { RATING_KINDS } from '@leadcircle/shared';
+import { LEAD_LOST_REASONS, LEAD_OUTCOME_STAGES, RATING_KINDS } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   doublePrecision,
   index,
   integer,
@@ -20,6 +21,9 @@ import { users } from './users.js';
 
 // Leads: submitted to a group by a member, who owns it.
 
+export const leadOutcomeStage = pgEnum('lead_outcome_stage', LEAD_OUTCOME_STAGES);
+export const leadLostReason = pgEnum('lead_lost_reason', LEAD_LOST_REASONS);
+
 export const leads = pgTable(
   'leads',
   {
@@ -32,6 +36,8 @@ export const leads = pgTable(
       .notNull()
       .references(() => users.id),
     assignedTo: integer('assigned_to').references(() => users.id, { onDelete: 'set null' }),
+    // When it was last assigned (the follow-up reminder counts from here or the latest step).
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     title: text('title').notNull(),
@@ -53,6 +59,21 @@ export const leads = pgTable(
     // The quality ratings' sum and count, kept with each rating so lists need no aggregate.
     ratingSum: integer('rating_sum').notNull().default(0),
     ratingCount: integer('rating_count').notNull().default(0),
+    // The latest outcome step, kept with the lead so lists, stats and ratings need no join: its stage
+    // and time, the amount while it is Won (integer cents, credited to the submitter), since when it is
+    // Won, and the reason while it is Lost.
+    outcomeStage: leadOutcomeStage('outcome_stage'),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    wonAmountCents: bigint('won_amount_cents', { mode: 'number' }),
+    wonAt: timestamp('won_at', { withTimezone: true }),
+    lostReason: leadLostReason('lost_reason'),
+    // The follow-up reminder of the current quiet spell was sent at this time.
+    followUpNudgedAt: timestamp('follow_up_nudged_at', { withTimezone: true }),
+    // Normalised duplicate keys (format/match-keys.ts), written with the lead's fields.
+    emailKey: text('email_key'),
+    phoneKey: text('phone_key'),
+    linkedinKey: text('linkedin_key'),
+    nameKey: text('name_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // Sort ACTIVITY: moved by creation, edits, ratings and comments.
@@ -64,7 +85,43 @@ export const leads = pgTable(
     index('leads_group_activity_idx').on(t.groupId, t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Member ratings and per-member counts.
     index('leads_created_by_idx').on(t.createdBy, t.groupId),
+    // Leads received per member.
+    index('leads_assigned_to_idx').on(t.assignedTo, t.groupId).where(sql`${t.assignedTo} is not null`),
+    // Duplicates: the oldest match of a key in a group is the first entry of its index range.
+    index('leads_email_key_idx').on(t.groupId, t.emailKey, t.id).where(sql`${t.emailKey} is not null`),
+    index('leads_phone_key_idx').on(t.groupId, t.phoneKey, t.id).where(sql`${t.phoneKey} is not null`),
+    index('leads_linkedin_key_idx').on(t.groupId, t.linkedinKey, t.id).where(sql`${t.linkedinKey} is not null`),
+    index('leads_name_key_idx').on(t.groupId, t.nameKey, t.id).where(sql`${t.nameKey} is not null`),
+    // The scoreboard's wins by month.
+    index('leads_group_won_idx').on(t.groupId, t.wonAt).where(sql`${t.outcomeStage} = 'WON'`),
+    // The follow-up job: open leads with an assignee.
+    index('leads_follow_up_idx')
+      .on(t.assignedAt)
+      .where(
+        sql`${t.assignedTo} is not null and (${t.outcomeStage} is null or ${t.outcomeStage} not in ('WON', 'LOST'))`,
+      ),
   ],
+);
+
+// Every outcome step of a lead as recorded (the timeline): the latest one is copied to the lead.
+export const leadOutcomeSteps = pgTable(
+  'lead_outcome_steps',
+  {
+    id: serial('id').primaryKey(),
+    leadId: integer('lead_id')
+      .notNull()
+      .references(() => leads.id, { onDelete: 'cascade' }),
+    // Who recorded it: the assignee, or the submitter correcting.
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    stage: leadOutcomeStage('stage').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }),
+    lostReason: leadLostReason('lost_reason'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('lead_outcome_steps_lead_idx').on(t.leadId, t.id)],
 );
 
 export const ratingKind = pgEnum('rating_kind', RATING_KINDS);

@@ -1,5 +1,11 @@
 import crypto from 'node:crypto';
-import { GROUP_INVITE_EXPIRY_DAYS, GROUP_MESSAGES, type GroupSummary, type GroupUser } from '@leadcircle/shared';
+import {
+  GROUP_INVITE_EXPIRY_DAYS,
+  GROUP_MESSAGES,
+  type GroupSummary,
+  type GroupUser,
+  OUTCOME_MESSAGES,
+} from '@leadcircle/shared';
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
@@ -42,6 +48,7 @@ function toSummary(row: q.GroupSummaryRow, userId: number, usersCount: number, l
     isOwner: g.createdBy === userId,
     userRole: row.role,
     myProduct: row.myProduct,
+    followUpDays: g.followUpDays,
   };
 }
 
@@ -217,15 +224,30 @@ export async function updateGroup(
 export async function updateGroupUser(
   deps: AppDeps,
   userId: number,
-  input: { group_id: number; user_id: number; user_role?: 'OWNER' | 'MEMBER'; product?: string | null },
+  input: {
+    group_id: number;
+    user_id: number;
+    user_role?: 'OWNER' | 'MEMBER';
+    product?: string | null;
+    follow_up_days?: number;
+  },
 ): Promise<GroupSummary> {
-  const { member } = await requireGroupMember(deps.db, input.group_id, userId);
+  const { group, member } = await requireGroupMember(deps.db, input.group_id, userId);
   if (input.user_id !== userId) throw forbidden('GROUP_USER_SELF_ONLY');
   // Roles do not change: the creator is OWNER for good.
   if (input.user_role !== undefined && input.user_role !== member.role) throw ownerOnly();
-  if (input.product !== undefined) {
-    await q.updateMember(deps.db, input.group_id, userId, { product: input.product || null });
+  // The follow-up reminder is the group's: its owner sets it.
+  if (input.follow_up_days !== undefined && group.createdBy !== userId) {
+    throw forbidden('GROUP_OWNER_ONLY', OUTCOME_MESSAGES.followUpDaysOwnerOnly);
   }
+  await deps.db.transaction(async (tx) => {
+    if (input.product !== undefined) {
+      await q.updateMember(tx, input.group_id, userId, { product: input.product || null });
+    }
+    if (input.follow_up_days !== undefined) {
+      await q.updateGroup(tx, input.group_id, { followUpDays: input.follow_up_days, updatedAt: deps.clock.now() });
+    }
+  });
   return presentGroup(deps.db, input.group_id, userId);
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
@@ -8,6 +8,10 @@ import { chatRooms, leadRatings, leads, users } from '../../db/schema/index.js';
 
 export type NewLead = typeof leads.$inferInsert;
 export type LeadFields = Omit<NewLead, 'id' | 'groupId' | 'createdBy' | 'createdAt' | 'ratingSum' | 'ratingCount'>;
+
+/** The oldest earlier lead of the same group sharing key `column` with the lead row: one index probe. */
+const earliestMatch = (column: string) =>
+  sql`(select min(d.id) from leads d where d.group_id = ${leads.groupId} and d.${sql.raw(column)} = ${sql.raw(`"leads"."${column}"`)} and d.id < ${leads.id})`;
 
 const owners = alias(users, 'owners');
 const assignees = alias(users, 'assignees');
@@ -26,6 +30,10 @@ const viewColumns = {
   userRating: leadRatings.rating,
   // The exact ACTIVITY key, for list cursors.
   activityKey: sql<string>`${leads.lastActivityAt}::text`,
+  // The oldest earlier lead of the group it matches on any key: four index probes per row of the page.
+  duplicateOfLeadId: sql<
+    number | null
+  >`least(${earliestMatch('email_key')}, ${earliestMatch('phone_key')}, ${earliestMatch('linkedin_key')}, ${earliestMatch('name_key')})`,
 };
 export type LeadViewRow = {
   lead: typeof leads.$inferSelect;
@@ -38,6 +46,7 @@ export type LeadViewRow = {
   roomId: number | null;
   userRating: number | null;
   activityKey: string;
+  duplicateOfLeadId: number | null;
 };
 
 function selectLeadViews(db: DbOrTx, viewerId: number) {
@@ -128,6 +137,79 @@ export async function updateLead(db: DbOrTx, leadId: number, values: Partial<New
   await db.update(leads).set(values).where(eq(leads.id, leadId));
 }
 
+/**
+ * Assigns the lead (its follow-up clock starts again). `onlyIfFree`: only while nobody else holds it,
+ * decided on the row, so two members taking it at once cannot both get it. False when it was taken.
+ */
+export async function assignLead(
+  db: DbOrTx,
+  leadId: number,
+  userId: number,
+  now: Date,
+  onlyIfFree: boolean,
+): Promise<boolean> {
+  const rows = await db
+    .update(leads)
+    .set({ assignedTo: userId, assignedAt: now, followUpNudgedAt: null, updatedAt: now })
+    .where(
+      and(eq(leads.id, leadId), onlyIfFree ? or(isNull(leads.assignedTo), eq(leads.assignedTo, userId)) : undefined),
+    )
+    .returning({ id: leads.id });
+  return rows.length > 0;
+}
+
+export interface MatchKeys {
+  emailKey: string | null;
+  phoneKey: string | null;
+  linkedinKey: string | null;
+  nameKey: string | null;
+}
+
+const KEY_COLUMNS = { emailKey: 'email_key', phoneKey: 'phone_key', linkedinKey: 'linkedin_key', nameKey: 'name_key' };
+
+/**
+ * Leads of one group sharing any of the keys, oldest first: the first `limit` of each key's index
+ * range (group, key, id), merged, so a key shared by thousands of leads still reads `limit` of them.
+ */
+export async function findDuplicates(
+  db: DbOrTx,
+  groupId: number,
+  keys: MatchKeys,
+  exceptLeadId: number | undefined,
+  limit: number,
+) {
+  const except = exceptLeadId === undefined ? sql`` : sql` and d.id <> ${exceptLeadId}`;
+  const ranges = (Object.keys(KEY_COLUMNS) as (keyof MatchKeys)[])
+    .filter((k) => keys[k] !== null)
+    .map(
+      (k) =>
+        sql`(select d.id from leads d where d.group_id = ${groupId} and d.${sql.raw(KEY_COLUMNS[k])} = ${keys[k]}${except} order by d.id limit ${limit})`,
+    );
+  if (ranges.length === 0) return [];
+  const ids = sql.join(ranges, sql` union `);
+  return db
+    .select({
+      id: leads.id,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      company: leads.company,
+      createdBy: leads.createdBy,
+      createdAt: leads.createdAt,
+      emailKey: leads.emailKey,
+      phoneKey: leads.phoneKey,
+      linkedinKey: leads.linkedinKey,
+      nameKey: leads.nameKey,
+      ownerFirstName: owners.firstName,
+      ownerLastName: owners.lastName,
+      ownerHidden: sql<boolean>`${owners.deletionRequestedAt} is not null`,
+    })
+    .from(leads)
+    .innerJoin(owners, eq(owners.id, leads.createdBy))
+    .where(sql`${leads.id} in (${ids})`)
+    .orderBy(asc(leads.id))
+    .limit(limit);
+}
+
 /** Deletes a lead; its ratings, room and messages go with it (foreign keys cascade). */
 export async function deleteLead(db: DbOrTx, leadId: number): Promise<void> {
   await db.delete(leads).where(eq(leads.id, leadId));
@@ -144,24 +226,13 @@ export async function listLeadsForExport(db: DbOrTx, groupId: number, afterId: n
       phone: leads.phone,
       company: leads.company,
       title: leads.title,
+      outcomeStage: leads.outcomeStage,
+      outcomeAt: leads.outcomeAt,
+      wonAmountCents: leads.wonAmountCents,
+      lostReason: leads.lostReason,
     })
     .from(leads)
     .where(and(eq(leads.groupId, groupId), gt(leads.id, afterId)))
     .orderBy(asc(leads.id))
     .limit(limit);
-}
-
-/** Leads submitted per member of some groups (through leads_created_by_idx), keyed `groupId:userId`. */
-export async function countLeadsByMember(
-  db: DbOrTx,
-  groupIds: number[],
-  userIds: number[],
-): Promise<Map<string, number>> {
-  if (groupIds.length === 0 || userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ groupId: leads.groupId, userId: leads.createdBy, n: count() })
-    .from(leads)
-    .where(and(inArray(leads.groupId, groupIds), inArray(leads.createdBy, userIds)))
-    .groupBy(leads.groupId, leads.createdBy);
-  return new Map(rows.map((r) => [`${r.groupId}:${r.userId}`, r.n]));
 }

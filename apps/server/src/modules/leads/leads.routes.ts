@@ -1,8 +1,10 @@
-import { groupCalls, LEAD_EXPORT_PATH, leadCalls, leadExportQuery } from '@leadcircle/shared';
+import { groupCalls, LEAD_EXPORT_PATH, leadCalls, leadExportQuery, outcomeCalls } from '@leadcircle/shared';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { CallRegistrar, RawRoutes } from '../../http/call.js';
+import * as stats from './lead-stats.service.js';
 import * as leads from './leads.service.js';
+import * as outcomes from './outcomes.service.js';
 
 export function registerLeadRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(leadCalls.list, ({ userId, body }) => leads.listLeads(deps, userId, body));
@@ -11,9 +13,13 @@ export function registerLeadRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(leadCalls.update, ({ userId, body }) => leads.updateLead(deps, userId, body));
   call(leadCalls.delete, ({ userId, body }) => leads.deleteLead(deps, userId, body.lead_id));
   call(leadCalls.assign, ({ userId, body }) => leads.assignLead(deps, userId, body));
-  call(groupCalls.stats, ({ userId, body }) => leads.groupStats(deps, userId, body));
-  call(leadCalls.groupStats, ({ userId, body }) => leads.groupLeadStats(deps, userId, body));
-  call(leadCalls.userStats, ({ userId, body }) => leads.userLeadStats(deps, userId, body));
+  call(groupCalls.stats, ({ userId, body }) => stats.groupStats(deps, userId, body));
+  call(leadCalls.groupStats, ({ userId, body }) => stats.groupLeadStats(deps, userId, body));
+  call(leadCalls.userStats, ({ userId, body }) => stats.userLeadStats(deps, userId, body));
+  call(outcomeCalls.memberStats, ({ userId, body }) => stats.memberStats(deps, userId, body));
+  call(outcomeCalls.record, ({ userId, body }) => outcomes.recordOutcome(deps, userId, body));
+  call(outcomeCalls.list, ({ userId, body }) => outcomes.listOutcome(deps, userId, body.lead_id));
+  call(outcomeCalls.duplicates, ({ userId, body }) => leads.findDuplicateLeads(deps, userId, body));
 }
 
 /** The CSV export: a GET, so the browser downloads it. */

@@ -1,36 +1,37 @@
 import { Readable } from 'node:stream';
 import {
   csvRow,
+  DUPLICATES_MAX,
+  type DuplicateMatchKind,
   formatPhone,
   LEAD_CSV_HEADERS,
+  LEAD_CSV_OUTCOME_HEADERS,
+  LEAD_LOST_REASON_LABELS,
   LEAD_MESSAGES,
+  LEAD_OUTCOME_STAGE_LABELS,
   type Lead,
+  type LeadDuplicate,
   type leadCreateRequest,
+  type leadDuplicatesRequest,
   leadExportFileName,
-  type leadGroupStatsRequest,
   type leadListRequest,
+  leadMatchKeys,
   type leadUpdateRequest,
-  type leadUserStatsRequest,
   normalizePhone,
 } from '@leadcircle/shared';
 import type { z } from 'zod';
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { notFound } from '../../http/errors.js';
+import { conflict, notFound } from '../../http/errors.js';
 import { displayName } from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
-import {
-  isGroupMember,
-  listVisibleMemberPairs,
-  requireGroupMember,
-  resolveCallerGroupIds,
-} from '../groups/groups.access.js';
-import { countLeadsByGroup } from '../groups/groups.service.js';
+import { isGroupMember, requireGroupMember } from '../groups/groups.access.js';
 import { listTerritoryHoldersFor } from '../territories/territories.service.js';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
-import { leadNotFound, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
+import { leadNotFound, leadOwnerOnly, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
+import { outcomeOf } from './outcomes.service.js';
 
 // Leads: statuses in docs/decisions.md "Leads: server".
 
@@ -75,6 +76,8 @@ function toLead(row: q.LeadViewRow, viewerId: number): Lead {
     roomId: row.roomId ?? 0,
     createdAt: l.createdAt.toISOString(),
     lastActivityAt: l.lastActivityAt.toISOString(),
+    outcome: outcomeOf(l),
+    duplicateOfLeadId: row.duplicateOfLeadId === null ? null : Number(row.duplicateOfLeadId),
   };
 }
 
@@ -90,13 +93,22 @@ async function leadValues(fields: LeadFieldsInput): Promise<q.LeadFields> {
   const hasCoordinates = a.latitude != null && a.longitude != null;
   // An unknown ZIP leaves the lead without a map position rather than refusing it.
   const zip = hasCoordinates ? undefined : await findZipPlace(a.postal);
+  const phone = fields.phone ? normalizePhone(fields.phone) : null;
   return {
+    ...leadMatchKeys({
+      firstName: fields.first_name,
+      lastName: fields.last_name,
+      company: fields.company,
+      email: fields.email,
+      phone,
+      linkedin: fields.linkedin,
+    }),
     firstName: fields.first_name,
     lastName: fields.last_name,
     title: fields.title,
     company: fields.company,
     email: fields.email || null,
-    phone: fields.phone ? normalizePhone(fields.phone) : null,
+    phone,
     linkedin: fields.linkedin || null,
     notes: fields.notes || null,
     streetOne: a.street_one,
@@ -201,70 +213,69 @@ export async function deleteLead(deps: AppDeps, userId: number, leadId: number):
   return { message: LEAD_MESSAGES.deleted };
 }
 
-/** The owner assigns the lead to a current member of its group (themselves included). */
+/**
+ * The owner assigns the lead to a current member of its group (themselves included); any member may
+ * take a lead nobody holds (user_id = themselves): 409 LEAD_ALREADY_ASSIGNED when someone else holds
+ * it, also when two take it at once. A new assignee's follow-up clock starts at assignment.
+ */
 export async function assignLead(
   deps: AppDeps,
   userId: number,
   input: { group_id: number; lead_id: number; user_id: number },
 ): Promise<Lead> {
-  await requireLeadOwner(deps.db, input.lead_id, userId, input.group_id);
+  const { lead } = await requireLeadMember(deps.db, input.lead_id, userId, input.group_id);
+  const isOwner = lead.createdBy === userId;
+  if (!isOwner && input.user_id !== userId) throw leadOwnerOnly();
+  const alreadyAssigned = () => conflict('LEAD_ALREADY_ASSIGNED');
+  if (!isOwner && lead.assignedTo !== null && lead.assignedTo !== userId) throw alreadyAssigned();
   if (!(await isGroupMember(deps.db, input.group_id, input.user_id))) {
     throw notFound('GROUP_MEMBER_NOT_FOUND');
   }
-  await q.updateLead(deps.db, input.lead_id, { assignedTo: input.user_id, updatedAt: deps.clock.now() });
+  if (lead.assignedTo !== input.user_id) {
+    const assigned = await q.assignLead(deps.db, lead.id, input.user_id, deps.clock.now(), !isOwner);
+    if (!assigned) throw alreadyAssigned();
+  }
   return presentLead(deps.db, input.lead_id, userId);
 }
 
-export async function groupLeadStats(
+/**
+ * /lead/duplicates: leads of the group (never another) matching the typed e-mail, phone, LinkedIn
+ * profile, or name and company, normalised as the stored keys are; members of the group only.
+ */
+export async function findDuplicateLeads(
   deps: AppDeps,
   userId: number,
-  input: z.output<typeof leadGroupStatsRequest>,
-): Promise<{ groups: { groupId: number; leadsCount: number }[] }> {
-  const groupIds = await resolveCallerGroupIds(deps.db, userId, input.ids);
-  const counts = await countLeadsByGroup(deps.db, groupIds);
-  return { groups: groupIds.map((groupId) => ({ groupId, leadsCount: counts.get(groupId) ?? 0 })) };
-}
-
-/** Leads submitted by each visible member of the groups (search_ids), optionally only some members (filter_ids). */
-async function memberLeadStats(
-  db: DbOrTx,
-  userId: number,
-  input: { search_ids?: number[]; filter_ids?: number[] },
-): Promise<{ groupIds: number[]; stats: { groupId: number; userId: number; leadsSubmitted: number }[] }> {
-  const groupIds = await resolveCallerGroupIds(db, userId, input.search_ids);
-  const filter = input.filter_ids && input.filter_ids.length > 0 ? new Set(input.filter_ids) : null;
-  const pairs = (await listVisibleMemberPairs(db, groupIds)).filter((p) => !filter || filter.has(p.userId));
-  const counts = await q.countLeadsByMember(db, groupIds, [...new Set(pairs.map((p) => p.userId))]);
+  input: z.output<typeof leadDuplicatesRequest>,
+): Promise<{ duplicates: LeadDuplicate[] }> {
+  await requireGroupMember(deps.db, input.group_id, userId);
+  if (input.lead_id !== undefined) await requireLeadMember(deps.db, input.lead_id, userId, input.group_id);
+  const keys = leadMatchKeys({
+    firstName: input.first_name,
+    lastName: input.last_name,
+    company: input.company,
+    email: input.email,
+    phone: input.phone,
+    linkedin: input.linkedin,
+  });
+  const rows = await q.findDuplicates(deps.db, input.group_id, keys, input.lead_id, DUPLICATES_MAX);
   return {
-    groupIds,
-    stats: pairs.map((p) => ({ ...p, leadsSubmitted: counts.get(`${p.groupId}:${p.userId}`) ?? 0 })),
+    duplicates: rows.map((r) => {
+      const matchedOn: DuplicateMatchKind[] = [];
+      if (keys.emailKey !== null && r.emailKey === keys.emailKey) matchedOn.push('EMAIL');
+      if (keys.phoneKey !== null && r.phoneKey === keys.phoneKey) matchedOn.push('PHONE');
+      if (keys.linkedinKey !== null && r.linkedinKey === keys.linkedinKey) matchedOn.push('LINKEDIN');
+      if (keys.nameKey !== null && r.nameKey === keys.nameKey) matchedOn.push('NAME_COMPANY');
+      return {
+        leadId: r.id,
+        fullName: `${r.firstName} ${r.lastName}`,
+        company: r.company,
+        createdBy: r.createdBy,
+        ownerName: displayName(r.ownerFirstName, r.ownerLastName, r.ownerHidden),
+        createdAt: r.createdAt.toISOString(),
+        matchedOn,
+      };
+    }),
   };
-}
-
-/** /group/stats: leads submitted per member, group by group (the leads module owns lead statistics). */
-export async function groupStats(
-  deps: AppDeps,
-  userId: number,
-  input: { search_ids?: number[]; filter_ids?: number[] },
-): Promise<{ groups: { groupId: number; usersStats: { userId: number; leadsSubmitted: number }[] }[] }> {
-  const { groupIds, stats } = await memberLeadStats(deps.db, userId, input);
-  return {
-    groups: groupIds.map((groupId) => ({
-      groupId,
-      usersStats: stats
-        .filter((s) => s.groupId === groupId)
-        .map((s) => ({ userId: s.userId, leadsSubmitted: s.leadsSubmitted })),
-    })),
-  };
-}
-
-export async function userLeadStats(
-  deps: AppDeps,
-  userId: number,
-  input: z.output<typeof leadUserStatsRequest>,
-): Promise<{ usersStats: { groupId: number; userId: number; leadsSubmitted: number }[] }> {
-  const { stats } = await memberLeadStats(deps.db, userId, input);
-  return { usersStats: stats };
 }
 
 // The CSV export: a UTF-8 byte order mark first, so Excel reads names with accents correctly.
@@ -272,14 +283,27 @@ const UTF8_BOM = '\uFEFF';
 const EXPORT_BATCH_SIZE = 500;
 
 async function* exportLines(db: DbOrTx, groupId: number): AsyncGenerator<string> {
-  yield UTF8_BOM + csvRow(LEAD_CSV_HEADERS);
+  yield UTF8_BOM + csvRow([...LEAD_CSV_HEADERS, ...LEAD_CSV_OUTCOME_HEADERS]);
   let afterId = 0;
   for (;;) {
     const batch = await q.listLeadsForExport(db, groupId, afterId, EXPORT_BATCH_SIZE);
     if (batch.length > 0) {
       yield batch
         .map((r) =>
-          csvRow([r.id, r.firstName, r.lastName, r.email, r.phone && formatPhone(r.phone), r.company, r.title]),
+          csvRow([
+            r.id,
+            r.firstName,
+            r.lastName,
+            r.email,
+            r.phone && formatPhone(r.phone),
+            r.company,
+            r.title,
+            // The outcome: its stage, the day of its latest step (UTC), the amount while Won, the reason while Lost.
+            r.outcomeStage && LEAD_OUTCOME_STAGE_LABELS[r.outcomeStage],
+            r.outcomeAt?.toISOString().slice(0, 10),
+            r.wonAmountCents === null ? null : (Number(r.wonAmountCents) / 100).toFixed(2),
+            r.lostReason && LEAD_LOST_REASON_LABELS[r.lostReason],
+          ]),
         )
         .join('');
       afterId = batch[batch.length - 1]!.id;

@@ -1,13 +1,16 @@
-import { and, count, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
 import type { DbOrTx } from '../../db/client.js';
 import { activities, notificationMarks, notificationReads } from '../../db/schema/index.js';
 
-/** What concerns a person: visible to them, not their own, and a new lead or naming them as recipient. */
+// Reminders address their recipient even when the lead they are about is the recipient's own.
+const REMINDER_TYPES = sql`('LEAD_FOLLOW_UP')`;
+
+/** What concerns a person: visible to them, not their own (reminders aside), and a new lead or naming them as recipient. */
 function concerns(userId: number): SQL | undefined {
   return and(
     visibleTo(userId),
-    ne(activities.actorUserId, userId),
+    or(ne(activities.actorUserId, userId), sql`${activities.type} in ${REMINDER_TYPES}`),
     sql`(${activities.type} = 'NEW_LEAD' OR ${activities.data}->'recipientUserIds' @> to_jsonb(${userId}::int))`,
   );
 }

@@ -80,20 +80,26 @@ export async function sumRatings(db: DbOrTx, leadId: number, kind: RatingKind) {
 }
 
 /**
- * Members' ratings: per submitter, the average over their leads with at least one quality rating of
- * each lead's average, to one decimal. Submitters without such a lead are absent.
+ * What members' ratings are made of, per submitter (one grouped query over leads_created_by_idx): the
+ * average over their rated leads of each lead's quality average, how many are rated, and how many are
+ * Won and Lost now. Submitters with none of these are absent.
  */
-export async function averageSubmitterRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
+export async function submitterRatingInputs(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const rated = sql`${leads.ratingCount} > 0`;
+  return db
     .select({
       userId: leads.createdBy,
-      rating: sql<number>`round(avg(${leads.ratingSum}::numeric / ${leads.ratingCount}), 1)::float8`,
+      qualityAverage: sql<
+        number | null
+      >`(avg(${leads.ratingSum}::numeric / nullif(${leads.ratingCount}, 0)) filter (where ${rated}))::float8`,
+      ratedLeads: sql<number>`(count(*) filter (where ${rated}))::int`,
+      won: sql<number>`(count(*) filter (where ${leads.outcomeStage} = 'WON'))::int`,
+      lost: sql<number>`(count(*) filter (where ${leads.outcomeStage} = 'LOST'))::int`,
     })
     .from(leads)
-    .where(and(inArray(leads.createdBy, userIds), sql`${leads.ratingCount} > 0`))
+    .where(and(inArray(leads.createdBy, userIds), sql`(${rated} or ${leads.outcomeStage} in ('WON', 'LOST'))`))
     .groupBy(leads.createdBy);
-  return new Map(rows.map((r) => [r.userId, r.rating]));
 }
 
 /** Which of these users share at least one group with the user (memberships of hidden accounts count). */

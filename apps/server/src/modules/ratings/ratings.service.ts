@@ -5,15 +5,27 @@ import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import { groupRoom } from '../../realtime/rooms.js';
 import { type LeadRow, leadNotFound, leadRatingOf, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import { memberRating } from './member-rating.js';
 import * as q from './ratings.queries.js';
 
 // Lead ratings: members of the lead's group rate it 1–5 (0 takes the
 // rating back); its owner cannot. Quality ratings are also kept as leads.rating_sum / rating_count.
 // Decisions: docs/decisions.md "Leads: ratings and comments".
 
-/** Members' ratings (the average of their rated leads' averages), for a page of members: one query. */
-export function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
-  return q.averageSubmitterRatings(db, userIds);
+/** Members' ratings (quality blended with outcomes, memberRating), for a page of members: one query. */
+export async function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+  const rows = await q.submitterRatingInputs(db, userIds);
+  const ratings = new Map<number, number>();
+  for (const r of rows) {
+    const rating = memberRating({
+      qualityAverage: r.qualityAverage === null ? null : Number(r.qualityAverage),
+      ratedLeads: r.ratedLeads,
+      won: r.won,
+      lost: r.lost,
+    });
+    if (rating !== null) ratings.set(r.userId, rating);
+  }
+  return ratings;
 }
 
 const ownRating = () => forbidden('LEAD_OWN_RATING');

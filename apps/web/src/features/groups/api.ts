@@ -1,4 +1,12 @@
-import { type CallRequest, type CallResponse, groupCalls, lookupCalls, userCalls } from '@leadcircle/shared';
+import {
+  type CallRequest,
+  type CallResponse,
+  groupCalls,
+  leadCalls,
+  lookupCalls,
+  outcomeCalls,
+  userCalls,
+} from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/base-api';
 import { refreshListsAfterChange } from '../../core/list-refresh';
@@ -77,6 +85,19 @@ export const groupsApi = baseApi
         query: (body) => ({ call: userCalls.updateNotifications, body }),
         invalidatesTags: ['GroupNotifications'],
       }),
+      // The scoreboard (Stats tab) and the members' profile cards; read afresh whenever shown.
+      groupStats: build.query<CallResponse<Group['stats']>, CallRequest<Group['stats']>>({
+        query: (body) => ({ call: groupCalls.stats, body }),
+      }),
+      leadGroupStats: build.query<CallResponse<typeof leadCalls.groupStats>, CallRequest<typeof leadCalls.groupStats>>({
+        query: (body) => ({ call: leadCalls.groupStats, body }),
+      }),
+      memberStats: build.query<
+        CallResponse<typeof outcomeCalls.memberStats>,
+        CallRequest<typeof outcomeCalls.memberStats>
+      >({
+        query: (body) => ({ call: outcomeCalls.memberStats, body }),
+      }),
       listTargets: build.query<CallResponse<typeof lookupCalls.targets>, void>({
         query: () => ({ call: lookupCalls.targets, body: {} }),
       }),
@@ -104,6 +125,9 @@ export const {
   useListGroupUsersQuery,
   useGetGroupNotificationsQuery,
   useUpdateGroupNotificationsMutation,
+  useGroupStatsQuery,
+  useLeadGroupStatsQuery,
+  useMemberStatsQuery,
   useListTargetsQuery,
   useListProductsQuery,
 } = groupsApi;

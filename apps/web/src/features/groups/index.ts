@@ -9,3 +9,4 @@ export { GroupLayout } from './pages/group-layout';
 export { GroupSettingsPage } from './pages/group-settings-page';
 export { GroupUsersPage } from './pages/group-users-page';
 export { GroupsPage } from './pages/groups-page';
+export { GroupStatsPage } from './stats/group-stats-page';

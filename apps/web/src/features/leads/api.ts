@@ -4,7 +4,9 @@ import {
   type ChatMessage,
   chatCalls,
   type Lead,
+  type LeadOutcomeTimeline,
   leadCalls,
+  outcomeCalls,
   PAGE_SIZE,
   ratingCalls,
 } from '@leadcircle/shared';
@@ -32,70 +34,111 @@ export function commentsOf(pages: readonly CommentsPage[] | undefined): ChatMess
   );
 }
 
-export const leadsApi = baseApi.enhanceEndpoints({ addTagTypes: ['Leads', 'LeadComments'] }).injectEndpoints({
-  endpoints: (build) => ({
-    listLeads: build.query<CallResponse<typeof leadCalls.list>, CallRequest<typeof leadCalls.list>>({
-      query: (body) => ({ call: leadCalls.list, body }),
-      providesTags: ['Leads'],
-    }),
-    getLead: build.query<Lead, number>({
-      query: (leadId) => ({ call: leadCalls.get, body: { lead_id: leadId } }),
-    }),
-    createLead: build.mutation<Lead, CallRequest<typeof leadCalls.create>>({
-      query: (body) => ({ call: leadCalls.create, body }),
-      onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
-    }),
-    updateLead: build.mutation<Lead, CallRequest<typeof leadCalls.update>>({
-      query: (body) => ({ call: leadCalls.update, body }),
-      async onQueryStarted(_body, { dispatch, queryFulfilled }) {
-        // The details page shows the answer at once.
-        queryFulfilled
-          .then(({ data }) => dispatch(leadsApi.util.upsertQueryData('getLead', data.leadId, data)))
-          .catch(() => {});
-        await refreshLeadList(dispatch, queryFulfilled);
-      },
-    }),
-    deleteLead: build.mutation<CallResponse<typeof leadCalls.delete>, number>({
-      query: (leadId) => ({ call: leadCalls.delete, body: { lead_id: leadId } }),
-      onQueryStarted: (_leadId, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
-    }),
-    rateLead: build.mutation<
-      CallResponse<typeof ratingCalls.qualityRate>,
-      CallRequest<typeof ratingCalls.qualityRate> & { lead_id: number }
-    >({
-      query: (body) => ({ call: ratingCalls.qualityRate, body }),
-      async onQueryStarted(body, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) {
-          dispatch(
-            leadsApi.util.updateQueryData('getLead', body.lead_id, (draft) => {
-              draft.rating = data;
-            }),
-          );
-        }
-      },
-    }),
-    // A lead's comments (its chat room), newest first, a page of 50 at a time going back.
-    listLeadComments: build.infiniteQuery<CommentsPage, number, number>({
-      infiniteQueryOptions: {
-        initialPageParam: 0,
-        getNextPageParam: (lastPage, _allPages, lastOffset) => nextCommentsOffset(lastPage, lastOffset),
-      },
-      query: ({ queryArg, pageParam }) => ({
-        call: chatCalls.leadList,
-        body: { id: queryArg, start_position: pageParam, get_next: PAGE_SIZE },
+export const leadsApi = baseApi
+  .enhanceEndpoints({ addTagTypes: ['Leads', 'LeadComments', 'LeadOutcome'] })
+  .injectEndpoints({
+    endpoints: (build) => ({
+      listLeads: build.query<CallResponse<typeof leadCalls.list>, CallRequest<typeof leadCalls.list>>({
+        query: (body) => ({ call: leadCalls.list, body }),
+        providesTags: ['Leads'],
       }),
-      providesTags: (_result, _error, leadId) => [{ type: 'LeadComments', id: leadId }],
+      getLead: build.query<Lead, number>({
+        query: (leadId) => ({ call: leadCalls.get, body: { lead_id: leadId } }),
+      }),
+      createLead: build.mutation<Lead, CallRequest<typeof leadCalls.create>>({
+        query: (body) => ({ call: leadCalls.create, body }),
+        onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
+      }),
+      updateLead: build.mutation<Lead, CallRequest<typeof leadCalls.update>>({
+        query: (body) => ({ call: leadCalls.update, body }),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          // The details page shows the answer at once.
+          queryFulfilled
+            .then(({ data }) => dispatch(leadsApi.util.upsertQueryData('getLead', data.leadId, data)))
+            .catch(() => {});
+          await refreshLeadList(dispatch, queryFulfilled);
+        },
+      }),
+      deleteLead: build.mutation<CallResponse<typeof leadCalls.delete>, number>({
+        query: (leadId) => ({ call: leadCalls.delete, body: { lead_id: leadId } }),
+        onQueryStarted: (_leadId, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
+      }),
+      rateLead: build.mutation<
+        CallResponse<typeof ratingCalls.qualityRate>,
+        CallRequest<typeof ratingCalls.qualityRate> & { lead_id: number }
+      >({
+        query: (body) => ({ call: ratingCalls.qualityRate, body }),
+        async onQueryStarted(body, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          if (data) {
+            dispatch(
+              leadsApi.util.updateQueryData('getLead', body.lead_id, (draft) => {
+                draft.rating = data;
+              }),
+            );
+          }
+        },
+      }),
+      // Taking an unassigned lead (user_id is the caller): the lead's page shows the answer at once, and
+      // may now record its progress.
+      takeLead: build.mutation<Lead, CallRequest<typeof leadCalls.assign>>({
+        query: (body) => ({ call: leadCalls.assign, body }),
+        invalidatesTags: (_result, error, body) => (error ? [] : [{ type: 'LeadOutcome', id: Number(body.lead_id) }]),
+        async onQueryStarted(_body, { dispatch, queryFulfilled }) {
+          queryFulfilled
+            .then(({ data }) => dispatch(leadsApi.util.upsertQueryData('getLead', data.leadId, data)))
+            .catch(() => {});
+          await refreshLeadList(dispatch, queryFulfilled);
+        },
+      }),
+      // What became of a lead: its outcome and the timeline of its steps.
+      getLeadOutcome: build.query<LeadOutcomeTimeline, number>({
+        query: (leadId) => ({ call: outcomeCalls.list, body: { lead_id: leadId } }),
+        providesTags: (_result, _error, leadId) => [{ type: 'LeadOutcome', id: leadId }],
+      }),
+      recordLeadOutcome: build.mutation<LeadOutcomeTimeline, CallRequest<typeof outcomeCalls.record>>({
+        query: (body) => ({ call: outcomeCalls.record, body }),
+        async onQueryStarted(body, { dispatch, queryFulfilled }) {
+          const leadId = Number(body.lead_id);
+          queryFulfilled
+            .then(({ data }) => {
+              dispatch(leadsApi.util.upsertQueryData('getLeadOutcome', leadId, data));
+              dispatch(
+                leadsApi.util.updateQueryData('getLead', leadId, (draft) => {
+                  draft.outcome = data.outcome;
+                }),
+              );
+            })
+            .catch(() => {});
+          await refreshLeadList(dispatch, queryFulfilled);
+        },
+      }),
+      // Leads of the group matching what the lead dialog holds (asked as the person types).
+      checkDuplicates: build.query<
+        CallResponse<typeof outcomeCalls.duplicates>,
+        CallRequest<typeof outcomeCalls.duplicates>
+      >({ query: (body) => ({ call: outcomeCalls.duplicates, body }) }),
+      // A lead's comments (its chat room), newest first, a page of 50 at a time going back.
+      listLeadComments: build.infiniteQuery<CommentsPage, number, number>({
+        infiniteQueryOptions: {
+          initialPageParam: 0,
+          getNextPageParam: (lastPage, _allPages, lastOffset) => nextCommentsOffset(lastPage, lastOffset),
+        },
+        query: ({ queryArg, pageParam }) => ({
+          call: chatCalls.leadList,
+          body: { id: queryArg, start_position: pageParam, get_next: PAGE_SIZE },
+        }),
+        providesTags: (_result, _error, leadId) => [{ type: 'LeadComments', id: leadId }],
+      }),
+      sendLeadComment: build.mutation<
+        CallResponse<typeof chatCalls.messageSend>,
+        { leadId: number; body: CallRequest<typeof chatCalls.messageSend> }
+      >({
+        query: ({ body }) => ({ call: chatCalls.messageSend, body }),
+        invalidatesTags: (_result, error, { leadId }) => (error ? [] : [{ type: 'LeadComments', id: leadId }]),
+      }),
     }),
-    sendLeadComment: build.mutation<
-      CallResponse<typeof chatCalls.messageSend>,
-      { leadId: number; body: CallRequest<typeof chatCalls.messageSend> }
-    >({
-      query: ({ body }) => ({ call: chatCalls.messageSend, body }),
-      invalidatesTags: (_result, error, { leadId }) => (error ? [] : [{ type: 'LeadComments', id: leadId }]),
-    }),
-  }),
-});
+  });
 
 function refreshLeadList(dispatch: Dispatch, queryFulfilled: Promise<unknown>): Promise<void> {
   return refreshListsAfterChange(queryFulfilled, () => dispatch(leadsApi.util.invalidateTags(['Leads'])));
@@ -108,6 +151,10 @@ export const {
   useUpdateLeadMutation,
   useDeleteLeadMutation,
   useRateLeadMutation,
+  useTakeLeadMutation,
+  useGetLeadOutcomeQuery,
+  useRecordLeadOutcomeMutation,
+  useCheckDuplicatesQuery,
   useListLeadCommentsInfiniteQuery,
   useSendLeadCommentMutation,
 } = leadsApi;

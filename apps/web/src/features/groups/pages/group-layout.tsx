@@ -13,17 +13,19 @@ import type { ReactNode } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
+import { GROUP_STATS_ROUTE } from '../../../lib/app-routes';
 import { useRouteId } from '../../../lib/route-id';
 import { useGetGroupQuery } from '../api';
 
 /** The group id of the route, as a number (0 when the address holds no valid id). */
 export const useGroupId = (): number => useRouteId('group_id');
 
-// The group page's tabs: Leads (0), Users (1), Messages.
+// The group page's tabs: Leads (0), Users (1), Messages, then Stats.
 const tabs = [
   { label: 'Leads', route: ROUTES.groupLeads },
   { label: 'Users', route: ROUTES.groupUsers },
   { label: 'Messages', route: ROUTES.groupMessages },
+  { label: 'Stats', route: GROUP_STATS_ROUTE },
 ] as const;
 
 /** A group's page: back to the group list, its name, SETTINGS and the tabs over the tab's content. */

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
+  FOLLOW_UP_DAYS_MAX,
+  FOLLOW_UP_DAYS_MIN,
   GROUP_MESSAGES,
-  type GroupSettingsForm,
   type GroupSummary,
-  groupSettingsForm,
   ROUTES,
   routePath,
 } from '@leadcircle/shared';
@@ -36,9 +36,10 @@ import {
   useUpdateGroupUserMutation,
 } from '../api';
 import { GroupDialog } from '../components/group-dialog';
+import { type SettingsFormValues, settingsForm } from '../settings-form';
 import { useGroupId } from './group-layout';
 
-/** Group settings: the caller's product, the Messages toggle, leave or delete. */
+/** Group settings: the caller's product, the follow-up reminder's days (the owner's), the Messages toggle, leave or delete. */
 export function GroupSettingsPage() {
   const groupId = useGroupId();
   const group = useGetGroupQuery(groupId, { skip: groupId === 0, refetchOnMountOrArgChange: true });
@@ -61,7 +62,11 @@ export function GroupSettingsPage() {
         description={group.data.description ?? ''}
         isOwner={group.data.isOwner}
         group={group.data}
-        initial={{ product: group.data.myProduct ?? '', enableEmail: notifications.data?.enableEmail ?? false }}
+        initial={{
+          product: group.data.myProduct ?? '',
+          enableEmail: notifications.data?.enableEmail ?? false,
+          followUpDays: String(group.data.followUpDays),
+        }}
       />
     );
   }
@@ -81,7 +86,7 @@ interface FormProps {
   description: string;
   isOwner: boolean;
   group: GroupSummary;
-  initial: GroupSettingsForm;
+  initial: SettingsFormValues;
 }
 
 /** A value shown, not edited: filled grey, no outline, a read-only input that can still be selected. */
@@ -111,8 +116,8 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, group, initi
   const [updateNotifications] = useUpdateGroupNotificationsMutation();
   const [removeFromGroup, removeState] = useRemoveFromGroupMutation();
   const [deleteGroup, deleteState] = useDeleteGroupMutation();
-  const { control, handleSubmit, formState } = useForm<GroupSettingsForm>({
-    resolver: zodResolver(groupSettingsForm),
+  const { control, handleSubmit, formState } = useForm<SettingsFormValues>({
+    resolver: zodResolver(settingsForm),
     defaultValues: initial,
   });
 
@@ -126,8 +131,16 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, group, initi
   const save = handleSubmit(async (values) => {
     setServerError(null);
     try {
-      if (values.product !== initial.product) {
-        await updateGroupUser({ group_id: groupId, user_id: me?.userId, product: values.product || null }).unwrap();
+      // The reminder's days are the owner's to change, with their own product in the same call.
+      const followUpDays =
+        isOwner && values.followUpDays !== initial.followUpDays ? Number(values.followUpDays) : undefined;
+      if (values.product !== initial.product || followUpDays !== undefined) {
+        await updateGroupUser({
+          group_id: groupId,
+          user_id: me?.userId,
+          ...(values.product !== initial.product && { product: values.product || null }),
+          ...(followUpDays !== undefined && { follow_up_days: followUpDays }),
+        }).unwrap();
       }
       if (values.enableEmail !== initial.enableEmail) {
         await updateNotifications({ group_id: groupId, enableEmail: values.enableEmail }).unwrap();
@@ -168,6 +181,19 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, group, initi
         </Button>
       )}
       <FormTextField control={control} name="product" label="Product I'm selling" />
+      {isOwner ? (
+        <FormTextField
+          control={control}
+          name="followUpDays"
+          label="Follow-up reminder (days)"
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+        />
+      ) : (
+        <ReadOnlyField label="Follow-up reminder (days)" value={initial.followUpDays} />
+      )}
+      <Typography variant="body2" color="text.secondary">
+        {`A lead assigned with no progress for this many days reminds its assignee once (${FOLLOW_UP_DAYS_MIN} to ${FOLLOW_UP_DAYS_MAX}).`}
+      </Typography>
       <Controller
         control={control}
         name="enableEmail"

@@ -1,4 +1,5 @@
 import { GROUP_MESSAGES, type GroupSummary, type GroupUser, PAGE_SIZE } from '@leadcircle/shared';
+import BadgeIcon from '@mui/icons-material/Badge';
 import PersonRemoveIcon from '@mui/icons-material/PersonRemove';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +17,8 @@ import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useListGroupUsersQuery, useRemoveFromGroupMutation } from '../api';
 import { InviteUserDialog } from '../components/invite-user-dialog';
+import { MemberCardDialog } from '../components/member-card-dialog';
+import { MemberRating } from '../components/member-rating';
 
 const columns: PagedTableColumn<GroupUser>[] = [
   {
@@ -27,14 +30,14 @@ const columns: PagedTableColumn<GroupUser>[] = [
       </Stack>
     ),
   },
-  { header: 'Rating', cell: (user) => user.rating ?? '—' },
+  { header: 'Rating', cell: (user) => <MemberRating rating={user.rating} /> },
   { header: 'Title', cell: (user) => user.title ?? '', hideOnPhone: true },
   { header: 'Products Offered', cell: (user) => user.product ?? '', hideOnPhone: true },
 ];
 // Names no fallback for removing a member.
 const removeUserFailed = 'Remove user from group failed.';
 
-/** The group's Users tab: members 50 a page; the creator removes members. */
+/** The group's Users tab: members 50 a page, each with their profile card; the creator removes members. */
 export function GroupUsersPage() {
   const group = useOutletContext<GroupSummary>();
   const notify = useNotify();
@@ -46,6 +49,7 @@ export function GroupUsersPage() {
   );
   const [isInviting, setIsInviting] = useState(false);
   const [removing, setRemoving] = useState<GroupUser | null>(null);
+  const [profile, setProfile] = useState<GroupUser | null>(null);
   const [removeFromGroup, removeState] = useRemoveFromGroupMutation();
 
   const remove = async () => {
@@ -74,17 +78,24 @@ export function GroupUsersPage() {
         columns={columns}
         rows={users.data?.users ?? []}
         rowKey={(user) => user.userId}
-        actions={(user) =>
-          // Only the creator removes members; the creator leaves by deleting.
-          group.isOwner &&
-          user.userId !== me?.userId && (
-            <Tooltip title="Remove user">
-              <IconButton aria-label={`Remove ${user.fullName}`} onClick={() => setRemoving(user)}>
-                <PersonRemoveIcon />
+        actionsWidth={112}
+        actions={(user) => (
+          <Stack direction="row">
+            <Tooltip title="Profile">
+              <IconButton aria-label={`Profile of ${user.fullName}`} onClick={() => setProfile(user)}>
+                <BadgeIcon />
               </IconButton>
             </Tooltip>
-          )
-        }
+            {/* Only the creator removes members; the creator leaves by deleting. */}
+            {group.isOwner && user.userId !== me?.userId && (
+              <Tooltip title="Remove user">
+                <IconButton aria-label={`Remove ${user.fullName}`} onClick={() => setRemoving(user)}>
+                  <PersonRemoveIcon />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Stack>
+        )}
         isLoading={users.isLoading}
         errorText={users.isError ? errorMessage(users.error, 'The members could not be loaded.') : undefined}
         totalCount={users.data?.totalCount ?? 0}
@@ -102,6 +113,7 @@ export function GroupUsersPage() {
         />
       )}
       <Box>
+        {profile && <MemberCardDialog groupId={group.groupId} member={profile} onClose={() => setProfile(null)} />}
         {isInviting && <InviteUserDialog groupId={group.groupId} onClose={() => setIsInviting(false)} />}
         <ConfirmDialog
           open={removing !== null}

@@ -22,12 +22,15 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useEffect, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { type Control, Controller, useForm, useWatch } from 'react-hook-form';
 import { AddressField } from '../../../components/address-field';
 import { FormDialog } from '../../../components/form-dialog';
 import { FormTextField } from '../../../components/form-text-field';
 import { errorMessage } from '../../../lib/api-error';
-import { useCreateLeadMutation, useUpdateLeadMutation } from '../api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCheckDuplicatesQuery, useCreateLeadMutation, useUpdateLeadMutation } from '../api';
+import { duplicateCheck, sameCheck } from '../duplicate-check';
+import { DuplicateWarning } from './duplicate-warning';
 
 const CONTACT_KIND_LABELS: Record<ContactInfoKind, string> = {
   email: 'Email',
@@ -49,6 +52,23 @@ interface LeadDialogProps {
   onClose: () => void;
   /** Called with the saved lead; the caller closes the dialog. */
   onSuccess: (lead: Lead) => void;
+}
+
+// The duplicate check waits for a pause in typing.
+const DUPLICATE_CHECK_DELAY_MS = 400;
+
+/** The leads of the group the dialog's fields match, asked again (after a pause) whenever one of them changes. */
+function useDuplicates(groupId: number, leadId: number | undefined, control: Control<LeadFormInput>) {
+  const [first_name, last_name, company, email, phone, linkedin] = useWatch({
+    control,
+    name: ['first_name', 'last_name', 'company', 'email', 'phone', 'linkedin'],
+  });
+  const check = duplicateCheck(groupId, leadId, { first_name, last_name, company, email, phone, linkedin });
+  const settled = useDebouncedValue(check, DUPLICATE_CHECK_DELAY_MS, sameCheck);
+  const isCurrent = sameCheck(settled, check);
+  const answer = useCheckDuplicatesQuery(settled ?? { group_id: groupId }, { skip: settled === null });
+  // What the fields held a moment ago says nothing about them now; a failed check says nothing at all.
+  return isCurrent && settled !== null && !answer.isError ? (answer.currentData?.duplicates ?? []) : [];
 }
 
 function defaultValues(lead: Lead | undefined): LeadFormInput {
@@ -85,7 +105,9 @@ function defaultValues(lead: Lead | undefined): LeadFormInput {
 /**
  * The create or edit lead dialog: names, position and company; the chosen
  * contact-info kinds (email first, up to 3, each once, at least one filled); the address; notes.
- * Submit is disabled unless the form is valid and changed.
+ * Submit is disabled unless the form is valid and changed. A lead of the group with the same e-mail,
+ * phone, LinkedIn profile, or name and company is named with who submitted it and when, with a way to
+ * open it; the submit button then reads 'Submit anyway'.
  */
 export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProps) {
   const isEdit = lead !== undefined;
@@ -110,6 +132,7 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
   // skipped while the form was invalid would leave Create disabled after the last field (a ZIP code) fills it.
   const { isDirty } = formState;
   const unchosen = CONTACT_INFO_KINDS.filter((kind) => !kinds.includes(kind));
+  const duplicates = useDuplicates(groupId, lead?.leadId, control);
 
   // One contact value fixes the one-of rule on the others: check again those that report it.
   useEffect(() => {
@@ -154,7 +177,7 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
       title={isEdit ? 'Edit Lead' : 'Create Lead'}
       serverError={serverError}
       isBusy={isBusy}
-      submitLabel={isEdit ? 'Save' : 'Create'}
+      submitLabel={duplicates.length > 0 ? 'Submit anyway' : isEdit ? 'Save' : 'Create'}
       submitDisabled={!(isValid && isDirty)}
       onSubmit={save}
       onClose={onClose}
@@ -205,6 +228,8 @@ export function LeadDialog({ groupId, lead, onClose, onSuccess }: LeadDialogProp
           </Menu>
         </>
       )}
+      {/* Under the fields it matches on, where the person is typing. */}
+      {duplicates.length > 0 && <DuplicateWarning groupId={groupId} duplicates={duplicates} onOpen={onClose} />}
       <Controller
         control={control}
         name="address"

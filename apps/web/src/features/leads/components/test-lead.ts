@@ -31,4 +31,6 @@ export const testLead: Lead = {
   roomId: 12,
   createdAt: '2026-11-20T10:00:00.000Z',
   lastActivityAt: '2026-11-20T10:00:00.000Z',
+  outcome: null,
+  duplicateOfLeadId: null,
 };

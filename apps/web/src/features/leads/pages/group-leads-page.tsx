@@ -9,6 +9,7 @@ import {
   ROUTES,
   routePath,
 } from '@leadcircle/shared';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
@@ -28,8 +29,29 @@ import { downloadFile } from '../../../lib/download';
 import { useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { LeadDialog } from '../components/lead-dialog';
 
+const duplicateLabel = 'Possible duplicate of an earlier lead';
+
 const columns: PagedTableColumn<Lead>[] = [
-  { header: 'Lead Name', cell: (lead) => lead.fullName },
+  {
+    header: 'Lead Name',
+    cell: (lead) =>
+      lead.duplicateOfLeadId === null ? (
+        lead.fullName
+      ) : (
+        <Stack direction="row" sx={{ alignItems: 'center', gap: 0.5 }}>
+          {lead.fullName}
+          <Tooltip title={duplicateLabel}>
+            <ContentCopyIcon
+              fontSize="small"
+              color="warning"
+              role="img"
+              aria-label={duplicateLabel}
+              aria-hidden={false}
+            />
+          </Tooltip>
+        </Stack>
+      ),
+  },
   {
     header: 'Rating',
     // The stars never spill into the next column.

@@ -18,13 +18,14 @@ import { useGetLeadQuery } from '../api';
 import { LeadCard, leadAddressText } from '../components/lead-card';
 import { LeadComments } from '../components/lead-comments';
 import { LeadDialog } from '../components/lead-dialog';
+import { LeadOutcome } from '../components/lead-outcome';
 
 // Leaflet is its own chunk: the lead list never downloads it.
 const LeadMap = lazy(() => import('../../../components/location-map').then((m) => ({ default: m.LocationMap })));
 
 /**
  * Lead details: back to the group's leads, CREATE OPPORTUNITY, EDIT for its owner;
- * the lead card with its rating, the map at its address and its comments.
+ * the lead card with its rating, the map at its address, its outcome and its comments.
  */
 export function LeadDetailsPage() {
   const groupId = useRouteId('group_id');
@@ -68,6 +69,9 @@ export function LeadDetailsPage() {
           ) : (
             <Typography color="text.secondary">There is no map for this address.</Typography>
           )}
+        </Grid>
+        <Grid size={12}>
+          <LeadOutcome lead={data} />
         </Grid>
         <Grid size={12}>
           <LeadComments lead={data} />

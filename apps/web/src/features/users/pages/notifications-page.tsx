@@ -59,9 +59,10 @@ export function NotificationsPage({ groupSwitches, opportunitySwitches }: Notifi
           label="Email notifications"
         />
         <Typography variant="body2" color="text.secondary">
-          Get an e-mail about new leads, messages you have not read and people joining your opportunities. E-mails about
-          your account itself, such as password resets and invitations, are always sent. Every notification e-mail has a
-          link to unsubscribe from that kind in one click.
+          Get an e-mail about new leads, messages you have not read, ratings, thanks for closed business, follow-up
+          reminders and people joining your opportunities. E-mails about your account itself, such as password resets
+          and invitations, are always sent. Every notification e-mail has a link to unsubscribe from that kind in one
+          click.
         </Typography>
         <FormControl disabled={!enableEmail || isLoading} sx={{ mt: 2 }}>
           <FormLabel id="lead-emails-label">New leads in my groups</FormLabel>

@@ -1,0 +1,53 @@
+import {
+  formatCents,
+  LEAD_LOST_REASON_LABELS,
+  LEAD_OUTCOME_STAGE_LABELS,
+  type LeadOutcomeStep,
+} from '@leadcircle/shared';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Won: $12,000.00', 'Lost: No budget', 'Meeting'. */
+export function stepTitle(step: Pick<LeadOutcomeStep, 'stage' | 'amountCents' | 'lostReason'>): string {
+  const stage = LEAD_OUTCOME_STAGE_LABELS[step.stage];
+  if (step.stage === 'WON' && step.amountCents !== null) return `${stage}: ${formatCents(step.amountCents)}`;
+  if (step.stage === 'LOST' && step.lostReason !== null) return `${stage}: ${LEAD_LOST_REASON_LABELS[step.lostReason]}`;
+  return stage;
+}
+
+function Step({ step }: { step: LeadOutcomeStep }) {
+  return (
+    <ListItem sx={{ px: 0, display: 'block' }} aria-label={stepTitle(step)}>
+      <Typography variant="subtitle2">{stepTitle(step)}</Typography>
+      <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+        <Typography variant="caption" color="text.secondary">{`by ${step.userName},`}</Typography>
+        <Typography variant="caption" color="text.secondary" component="time" dateTime={step.createdAt}>
+          {timeFormat.format(new Date(step.createdAt))}
+        </Typography>
+      </Stack>
+      {step.note && (
+        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          {step.note}
+        </Typography>
+      )}
+    </ListItem>
+  );
+}
+
+/** A lead's steps, oldest first: stage (the amount of a Won, the reason of a Lost), who, when, the note. */
+export function OutcomeTimeline({ steps }: { steps: readonly LeadOutcomeStep[] }) {
+  if (steps.length === 0) {
+    return <Typography color="text.secondary">No progress recorded yet.</Typography>;
+  }
+  return (
+    <List aria-label="Outcome timeline" dense sx={{ py: 0 }}>
+      {steps.map((step) => (
+        <Step key={step.stepId} step={step} />
+      ))}
+    </List>
+  );
+}

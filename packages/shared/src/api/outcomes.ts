@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import { LEAD_EMAIL_MAX, LEAD_LINKEDIN_MAX, LEAD_NAME_MAX } from '../constants.js';
+import {
+  checkOutcomeStep,
+  DUPLICATE_MATCH_KINDS,
+  LEAD_LOST_REASONS,
+  LEAD_OUTCOME_STAGES,
+  outcomeStepShape,
+} from '../forms/outcome.js';
+import { text } from '../text.js';
+import { defineCall, idField } from './call.js';
+
+// What became of a lead, who gets the credit, duplicates and a member's card (docs/decisions.md,
+// "Lead outcomes"). Every call naming a lead answers as the lead calls do: 404 LEAD_NOT_FOUND when it
+// does not exist, 403 GROUP_NOT_MEMBER to a non-member of its group. Amounts are answered in integer
+// cents (`…Cents`); a request sends dollars.
+
+/** A lead's current outcome: its latest step. Null on a lead nobody has recorded a step for. */
+export const leadOutcome = z.object({
+  stage: z.enum(LEAD_OUTCOME_STAGES),
+  // When the latest step was recorded.
+  at: z.string(),
+  // Won: the business closed, credited to the lead's submitter. Null otherwise.
+  amountCents: z.number().int().nullable(),
+  // Lost: why. Null otherwise.
+  lostReason: z.enum(LEAD_LOST_REASONS).nullable(),
+});
+export type LeadOutcome = z.infer<typeof leadOutcome>;
+
+/** One step of a lead's timeline, as recorded. */
+export const leadOutcomeStep = z.object({
+  stepId: z.number().int(),
+  stage: z.enum(LEAD_OUTCOME_STAGES),
+  amountCents: z.number().int().nullable(),
+  lostReason: z.enum(LEAD_LOST_REASONS).nullable(),
+  note: z.string().nullable(),
+  // Who recorded it (the assignee, or the submitter correcting), and their name or 'Deleted user'.
+  userId: z.number().int(),
+  userName: z.string(),
+  createdAt: z.string(),
+});
+export type LeadOutcomeStep = z.infer<typeof leadOutcomeStep>;
+
+/** A lead's outcome and its timeline, oldest step first (at most the latest 200 steps). */
+export const leadOutcomeTimeline = z.object({
+  leadId: z.number().int(),
+  outcome: leadOutcome.nullable(),
+  // The caller may record a step: they are the lead's assignee or its submitter.
+  canRecord: z.boolean(),
+  steps: z.array(leadOutcomeStep),
+});
+export type LeadOutcomeTimeline = z.infer<typeof leadOutcomeTimeline>;
+
+// Record a step: Won needs `amount` (dollars, > 0, ≤ 1,000,000,000, whole cents), Lost needs
+// `lost_reason`; neither goes with another stage (400). The assignee or the submitter (403
+// LEAD_OUTCOME_NOT_ALLOWED to other members).
+export const leadOutcomeRecordRequest = z
+  .strictObject({ lead_id: idField, ...outcomeStepShape })
+  .superRefine((v, ctx) => checkOutcomeStep(v, ctx));
+
+export const leadOutcomeListRequest = z.strictObject({ lead_id: idField });
+
+// A duplicate check while creating or editing a lead: the dialog's fields (any of them, as typed);
+// `lead_id` is the lead being edited (never matched with itself; must be in the group).
+export const leadDuplicatesRequest = z.strictObject({
+  group_id: idField,
+  lead_id: idField.optional(),
+  first_name: text().max(LEAD_NAME_MAX).optional(),
+  last_name: text().max(LEAD_NAME_MAX).optional(),
+  company: text().max(LEAD_NAME_MAX).optional(),
+  email: text().max(LEAD_EMAIL_MAX).optional(),
+  phone: text().max(50).optional(),
+  linkedin: text().max(LEAD_LINKEDIN_MAX).optional(),
+});
+export const leadDuplicate = z.object({
+  leadId: z.number().int(),
+  fullName: z.string(),
+  company: z.string(),
+  // The submitter, and their name or 'Deleted user'.
+  createdBy: z.number().int(),
+  ownerName: z.string(),
+  createdAt: z.string(),
+  matchedOn: z.array(z.enum(DUPLICATE_MATCH_KINDS)),
+});
+export type LeadDuplicate = z.infer<typeof leadDuplicate>;
+// Oldest first, at most DUPLICATES_MAX; only leads of that group.
+export const leadDuplicatesResponse = z.object({ duplicates: z.array(leadDuplicate) });
+
+/** A member's profile card in one group. */
+export const memberStatsRequest = z.strictObject({ group_id: idField, user_id: idField });
+export const memberStats = z.object({
+  groupId: z.number().int(),
+  userId: z.number().int(),
+  // Leads they submitted to the group.
+  leadsGiven: z.number().int(),
+  // Leads of the group assigned to them.
+  leadsReceived: z.number().int(),
+  // Leads they gave that are Won now, and the business closed from them.
+  wonCount: z.number().int(),
+  closedBusinessCents: z.number().int(),
+  // Leads assigned to them that are Won now (the business they closed for others).
+  receivedWonCount: z.number().int(),
+});
+export type MemberStats = z.infer<typeof memberStats>;
+
+export const outcomeCalls = {
+  record: defineCall({
+    path: '/lead/outcome/record',
+    auth: true,
+    summary:
+      "Record a lead's progress: Contacted, Meeting, Proposal, Won (amount) or Lost (reason) (its assignee or submitter)",
+    request: leadOutcomeRecordRequest,
+    response: leadOutcomeTimeline,
+  }),
+  list: defineCall({
+    path: '/lead/outcome/list',
+    auth: true,
+    summary: "A lead's outcome and its timeline of steps (members of its group)",
+    request: leadOutcomeListRequest,
+    response: leadOutcomeTimeline,
+  }),
+  duplicates: defineCall({
+    path: '/lead/duplicates',
+    auth: true,
+    summary:
+      'Leads of the group matching an e-mail, phone, LinkedIn profile, or name and company (members of the group)',
+    request: leadDuplicatesRequest,
+    response: leadDuplicatesResponse,
+  }),
+  memberStats: defineCall({
+    path: '/group/member_stats',
+    auth: true,
+    summary: "A member's leads given, received and won, and the business closed from the leads they gave (members)",
+    request: memberStatsRequest,
+    response: memberStats,
+  }),
+} as const;
