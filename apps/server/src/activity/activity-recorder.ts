@@ -1,6 +1,6 @@
 import { activityDataKey } from '@leadcircle/shared';
 import type { DbOrTx } from '../db/client.js';
-import { activities } from '../db/schema/index.js';
+import { activities, activityRecipients } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
 import { userRoom } from '../realtime/rooms.js';
@@ -42,7 +42,14 @@ export async function recordActivity(tx: DbOrTx, activity: Activity, at: Date = 
       createdAt: at,
     })
     .returning({ id: activities.id });
-  return row?.id ?? 0;
+  const id = row?.id ?? 0;
+  const recipients = Array.isArray(activity.data.recipientUserIds)
+    ? [...new Set(activity.data.recipientUserIds.filter((u): u is number => Number.isInteger(u)))]
+    : [];
+  if (id && recipients.length > 0) {
+    await tx.insert(activityRecipients).values(recipients.map((userId) => ({ userId, activityId: id, createdAt: at })));
+  }
+  return id;
 }
 
 /** What services get in AppDeps: recordActivity stamped with the app's clock. */

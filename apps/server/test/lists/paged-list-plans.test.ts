@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupWithMembers } from '../groups.js';
 import { post } from '../helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
+import { mostRowsRead } from './plans.js';
 
 // A paged list must cost the same on a big group as on a small one: neither its page nor its
 // totalCount may read the whole group. Checked with EXPLAIN ANALYZE (rows read, never time) on every
@@ -65,63 +66,12 @@ afterAll(async () => {
   await t.close();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
-
-/** Every SELECT that one call sends to PostgreSQL (pg's pool is the app's only road to the database). */
-async function selectsOf(call: () => Promise<unknown>) {
-  const seen: { text: string; values: unknown[] }[] = [];
-  const pool = t.pool as unknown as { query: (...args: unknown[]) => unknown };
-  const query = pool.query;
-  pool.query = function (this: unknown, ...args: unknown[]) {
-    const [first, second] = args;
-    const text = typeof first === 'string' ? first : (first as { text: string }).text;
-    const values = second ?? (first as { values?: unknown[] }).values ?? [];
-    if (/^\s*select/i.test(text)) seen.push({ text, values: values as unknown[] });
-    return query.apply(this, args);
-  };
-  try {
-    await call();
-  } finally {
-    pool.query = query;
-  }
-  return seen;
-}
-
-/** The biggest number of rows any plan node of the call's SELECTs produced, and where. */
-async function mostRowsRead(call: () => Promise<unknown>) {
-  const statements = await selectsOf(call);
-  expect(statements.length).toBeGreaterThan(0);
-  let most = { rows: 0, where: '' };
-  for (const { text, values } of statements) {
-    const { rows } = await t.pool.query(`explain (analyze, format json) ${text}`, values);
-    const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
-    for (const node of flatten(plan)) {
-      const read = node['Actual Rows'] * node['Actual Loops'];
-      if (read > most.rows) {
-        most = {
-          rows: read,
-          where: `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''} in: ${text}`,
-        };
-      }
-    }
-  }
-  return most;
-}
-
 const leadList = (body: Record<string, unknown>) =>
   post(t, '/lead/list', { group_id: ctx.group.groupId, get_next: PAGE_SIZE, ...body }, { token: ctx.owner.token });
 
 describe('paged lists read a page, not the whole list', () => {
   it('/lead/list: the first page and its totalCount', async () => {
-    const most = await mostRowsRead(async () => {
+    const most = await mostRowsRead(t, async () => {
       const res = await leadList({ start_position: 0 });
       expect(res.body).toMatchObject({ totalCount: LEADS });
     });
@@ -132,14 +82,14 @@ describe('paged lists read a page, not the whole list', () => {
     const deep = await leadList({ start_position: 15_000 });
     const { nextCursor, previousCursor } = deep.body as { nextCursor: string; previousCursor: string };
     for (const cursor of [nextCursor, previousCursor]) {
-      const most = await mostRowsRead(() => leadList({ start_position: 15_000, cursor }));
+      const most = await mostRowsRead(t, () => leadList({ start_position: 15_000, cursor }));
       expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
     }
   });
 
   it("/lead/list: every row's duplicate mark is an index probe, also on a page of leads that all match", async () => {
     const deep = await leadList({ start_position: 15_000 });
-    const most = await mostRowsRead(async () => {
+    const most = await mostRowsRead(t, async () => {
       const res = await leadList({ start_position: 15_050, cursor: deep.body.nextCursor });
       expect(res.body.leads).toHaveLength(PAGE_SIZE);
       const marked = res.body.leads.filter((l: { duplicateOfLeadId: number | null }) => l.duplicateOfLeadId !== null);
@@ -149,7 +99,7 @@ describe('paged lists read a page, not the whole list', () => {
   });
 
   it('/lead/duplicates: a key shared by 20,000 leads reads the first few of them', async () => {
-    const most = await mostRowsRead(async () => {
+    const most = await mostRowsRead(t, async () => {
       const res = await post(
         t,
         '/lead/duplicates',
@@ -162,7 +112,7 @@ describe('paged lists read a page, not the whole list', () => {
   });
 
   it('/user/get_users_by_group: the first page of 1,000 members and its totalCount', async () => {
-    const most = await mostRowsRead(async () => {
+    const most = await mostRowsRead(t, async () => {
       const res = await post(
         t,
         '/user/get_users_by_group',
@@ -175,7 +125,7 @@ describe('paged lists read a page, not the whole list', () => {
   });
 
   it('/group/list: the first page of 1,000 groups, their counts and totalCount', async () => {
-    const most = await mostRowsRead(async () => {
+    const most = await mostRowsRead(t, async () => {
       const res = await post(t, '/group/list', {}, { token: ctx.owner.token });
       expect(res.body).toMatchObject({ totalCount: GROUPS + 1 });
     });
@@ -183,7 +133,7 @@ describe('paged lists read a page, not the whole list', () => {
   });
 
   it('/chat/lead/list: the first page of 2,000 comments and its totalCount', async () => {
-    const most = await mostRowsRead(async () => {
+    const most = await mostRowsRead(t, async () => {
       const res = await post(t, '/chat/lead/list', { id: commentedLeadId }, { token: ctx.owner.token });
       expect(res.body).toMatchObject({ totalCount: COMMENTS });
     });

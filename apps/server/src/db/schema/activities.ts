@@ -35,6 +35,35 @@ export const activities = pgTable(
     // A group's activity, newest first.
     index('activities_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
     index('activities_mail_pending_idx').on(t.id).where(sql`${t.mailPending}`),
+    // The feed and the inbox find what a person may see through these (activity/visible-activities.ts).
+    index('activities_opportunity_created_idx')
+      .on(t.opportunityId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.opportunityId} is not null`),
+    index('activities_own_created_idx')
+      .on(t.actorUserId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.groupId} is null and ${t.opportunityId} is null`),
+    index('activities_business_created_idx')
+      .on(sql`(${t.data}->>'businessId')`, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.groupId} is null and ${t.opportunityId} is null`),
+  ],
+);
+
+// data.recipientUserIds of each activity, one row per person, so what names a person is read newest first
+// through an index (the feed and the inbox). Written with the activity.
+export const activityRecipients = pgTable(
+  'activity_recipients',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    activityId: integer('activity_id')
+      .notNull()
+      .references(() => activities.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.activityId] }),
+    index('activity_recipients_user_created_idx').on(t.userId, t.createdAt.desc(), t.activityId.desc()),
   ],
 );
 

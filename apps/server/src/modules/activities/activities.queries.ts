@@ -1,5 +1,5 @@
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
-import { visibleTo } from '../../activity/activity-audience.js';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities.js';
 import type { DbOrTx } from '../../db/client.js';
 import { activities, groups, leads, opportunities, users } from '../../db/schema/index.js';
 
@@ -11,32 +11,48 @@ export interface ActivityFilter {
   types?: string[];
 }
 
-function where(filter: ActivityFilter): SQL | undefined {
-  return and(
-    visibleTo(filter.userId),
-    filter.groupId === undefined ? undefined : eq(activities.groupId, filter.groupId),
-    filter.types && filter.types.length > 0 ? inArray(activities.type, filter.types) : undefined,
-  );
+/** A group's activity (the caller's membership is checked before), filtered by type. */
+function inGroup(groupId: number, types?: string[]): SQL | undefined {
+  return and(eq(activities.groupId, groupId), types && types.length > 0 ? inArray(activities.type, types) : undefined);
 }
 
-/** Newest first. */
+/** Newest first: a group's, or everything the caller may see (found through indexes, a page at a time). */
 export async function listActivities(
   db: DbOrTx,
   filter: ActivityFilter,
   page: { offset: number; limit: number },
 ): Promise<ActivityRow[]> {
+  const newestFirst = [desc(activities.createdAt), desc(activities.id)];
+  if (filter.groupId !== undefined) {
+    return db
+      .select()
+      .from(activities)
+      .where(inGroup(filter.groupId, filter.types))
+      .orderBy(...newestFirst)
+      .offset(page.offset)
+      .limit(page.limit);
+  }
+  const ids = visiblePageIds({ userId: filter.userId, types: filter.types }, page);
   return db
     .select()
     .from(activities)
-    .where(where(filter))
-    .orderBy(desc(activities.createdAt), desc(activities.id))
-    .offset(page.offset)
-    .limit(page.limit);
+    .where(sql`${activities.id} IN (${ids})`)
+    .orderBy(...newestFirst);
 }
 
 export async function countActivities(db: DbOrTx, filter: ActivityFilter): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(activities).where(where(filter));
-  return row?.n ?? 0;
+  if (filter.groupId !== undefined) {
+    const [row] = await db.select({ n: count() }).from(activities).where(inGroup(filter.groupId, filter.types));
+    return row?.n ?? 0;
+  }
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM (${allVisibleIds({ userId: filter.userId, types: filter.types })}) ids`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }
 
 /** The names a page of activities shows, looked up when read (a renamed group reads with its new name). */

@@ -1,42 +1,43 @@
-import { and, count, desc, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
+import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities.js';
 import type { DbOrTx } from '../../db/client.js';
 import { activities, notificationMarks, notificationReads } from '../../db/schema/index.js';
 
 // Reminders address their recipient even when the lead they are about is the recipient's own.
-const REMINDER_TYPES = sql`('LEAD_FOLLOW_UP')`;
+const REMINDER_TYPES = ['LEAD_FOLLOW_UP'];
 
 /** What concerns a person: visible to them, not their own (reminders aside), and a new lead or naming them as recipient. */
 function concerns(userId: number): SQL | undefined {
   return and(
     visibleTo(userId),
-    or(ne(activities.actorUserId, userId), sql`${activities.type} in ${REMINDER_TYPES}`),
+    or(ne(activities.actorUserId, userId), inArray(activities.type, REMINDER_TYPES)),
     sql`(${activities.type} = 'NEW_LEAD' OR ${activities.data}->'recipientUserIds' @> to_jsonb(${userId}::int))`,
   );
 }
 
-function isRead(userId: number): SQL {
-  return sql`(${activities.id} <= coalesce((SELECT m.read_up_to_activity_id FROM notification_marks m
+/** The same set, found through indexes (activity/visible-activities.ts). */
+const inbox = (userId: number) => ({ userId, inboxOnly: true, ownTypesKept: REMINDER_TYPES });
+
+function isRead(userId: number, id: SQL = sql`${activities.id}`): SQL {
+  return sql`(${id} <= coalesce((SELECT m.read_up_to_activity_id FROM notification_marks m
     WHERE m.user_id = ${userId}), 0)
-    OR EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.activity_id = ${activities.id}))`;
+    OR EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.activity_id = ${id}))`;
 }
 
 export async function listInbox(db: DbOrTx, userId: number, page: { offset: number; limit: number }) {
   return db
     .select({ row: activities, read: sql<boolean>`${isRead(userId)}` })
     .from(activities)
-    .where(concerns(userId))
-    .orderBy(desc(activities.createdAt), desc(activities.id))
-    .offset(page.offset)
-    .limit(page.limit);
+    .where(sql`${activities.id} IN (${visiblePageIds(inbox(userId), page)})`)
+    .orderBy(desc(activities.createdAt), desc(activities.id));
 }
 
 export async function countInbox(db: DbOrTx, userId: number, unreadOnly: boolean): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(activities)
-    .where(and(concerns(userId), unreadOnly ? sql`NOT ${isRead(userId)}` : undefined));
-  return row?.n ?? 0;
+  const unread = unreadOnly ? sql` WHERE NOT ${isRead(userId, sql`ids.id`)}` : sql``;
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${allVisibleIds(inbox(userId))}) ids${unread}`);
+  const rows = (result as unknown as { rows?: { n: number }[] }).rows ?? (result as unknown as { n: number }[]);
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** True when activity `id` is in the person's inbox. */

@@ -1,0 +1,79 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+// The activities a person may see (the rule of activity-audience.ts), found through indexes rather than by
+// testing every row: their groups' activities, their opportunities', their own and their business's of
+// neither, and those naming them as a recipient (activity_recipients). With `limit`, each source gives only its newest `limit`,
+// which always holds the newest `limit` of them all, so a page costs what the page needs, not the table.
+
+export interface VisibleSource {
+  userId: number;
+  /** Only these types. */
+  types?: string[];
+  /** Only new leads of their groups and what names them as recipient, not their own acts: the inbox. */
+  inboxOnly?: boolean;
+  /** With inboxOnly: types that reach the person even when they are its actor (reminders). */
+  ownTypesKept?: string[];
+  /** The newest this many of each source; undefined for all (a count). */
+  limit?: number;
+}
+
+// NULLS LAST as the indexes are built (the columns are never null), so each source stops after `limit`.
+const newestFirst = sql`ORDER BY a.created_at DESC NULLS LAST, a.id DESC NULLS LAST`;
+
+/** SQL: the activities `userId` may see as rows (id, created_at), each once (a UNION). */
+function visibleRows(source: VisibleSource): SQL {
+  const { userId } = source;
+  const types =
+    source.types && source.types.length > 0
+      ? sql` AND a.type IN (${sql.join(
+          source.types.map((t) => sql`${t}`),
+          sql`, `,
+        )})`
+      : sql``;
+  const limit = source.limit === undefined ? sql`` : sql` LIMIT ${source.limit}`;
+  const kept = source.ownTypesKept ?? [];
+  const notOwn = source.inboxOnly
+    ? sql` AND (a.actor_user_id <> ${userId}${
+        kept.length > 0
+          ? sql` OR a.type IN (${sql.join(
+              kept.map((t) => sql`${t}`),
+              sql`, `,
+            )})`
+          : sql``
+      })`
+    : sql``;
+  const groupPart = sql`(SELECT a.id, a.created_at FROM group_members gm
+    CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
+      WHERE a.group_id = gm.group_id${source.inboxOnly ? sql` AND a.type = 'NEW_LEAD'` : sql``}${types}${notOwn}
+      ${newestFirst}${limit}) a
+    WHERE gm.user_id = ${userId})`;
+  const recipientPart = sql`(SELECT a.id, a.created_at FROM activity_recipients r
+    JOIN activities a ON a.id = r.activity_id
+    WHERE r.user_id = ${userId}${types}${notOwn}
+    ORDER BY r.created_at DESC NULLS LAST, r.activity_id DESC NULLS LAST${limit})`;
+  if (source.inboxOnly) return sql`${groupPart} UNION ${recipientPart}`;
+  const opportunityPart = sql`(SELECT a.id, a.created_at FROM (
+      SELECT o.id FROM opportunities o WHERE o.created_by = ${userId}
+      UNION SELECT s.opportunity_id FROM opportunity_shares s WHERE s.user_id = ${userId}) mine
+    CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
+      WHERE a.opportunity_id = mine.id${types} ${newestFirst}${limit}) a)`;
+  const ownPart = sql`(SELECT a.id, a.created_at FROM activities a
+    WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND a.actor_user_id = ${userId}${types}
+    ${newestFirst}${limit})`;
+  const businessPart = sql`(SELECT a.id, a.created_at FROM activities a
+    JOIN users u ON u.id = ${userId} AND u.business_id IS NOT NULL
+    WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND (a.data->>'businessId') = u.business_id::text${types}
+    ${newestFirst}${limit})`;
+  return sql`${groupPart} UNION ${opportunityPart} UNION ${ownPart} UNION ${businessPart} UNION ${recipientPart}`;
+}
+
+/** SQL: the ids of one page of what `userId` may see, newest first. */
+export function visiblePageIds(source: Omit<VisibleSource, 'limit'>, page: { offset: number; limit: number }): SQL {
+  const rows = visibleRows({ ...source, limit: page.offset + page.limit });
+  return sql`SELECT v.id FROM (${rows}) v ORDER BY v.created_at DESC, v.id DESC OFFSET ${page.offset} LIMIT ${page.limit}`;
+}
+
+/** SQL: every id `userId` may see (as `v.id`), to count. */
+export function allVisibleIds(source: Omit<VisibleSource, 'limit'>): SQL {
+  return sql`SELECT v.id FROM (${visibleRows(source)}) v`;
+}

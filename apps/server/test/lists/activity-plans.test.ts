@@ -1,0 +1,85 @@
+import { PAGE_SIZE } from '@leadcircle/shared';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGroupWithMembers } from '../groups.js';
+import { post } from '../helpers.js';
+import { createTestApp, type TestApp } from '../test-app.js';
+import { mostRowsRead } from './plans.js';
+
+// The feed and the inbox find what a person may see through indexes: a page reads a page's worth, and a
+// count reads what the person may see, never the rest of the table. 20,000 activities of a group the
+// person is not in, 2,000 of theirs, 2,000 naming them.
+const OTHERS = 20_000;
+const THEIRS = 2_000;
+const NAMING = 2_000;
+const MOST_ROWS_PER_NODE = 2 * PAGE_SIZE;
+
+let t: TestApp;
+let ctx: Awaited<ReturnType<typeof createGroupWithMembers>>;
+beforeAll(async () => {
+  t = await createTestApp();
+  ctx = await createGroupWithMembers(t);
+  const { rows } = await t.pool.query<{ id: number }>(
+    `insert into groups (name, created_by) values ('Not theirs', $1) returning id`,
+    [ctx.stranger.user.id],
+  );
+  const otherGroupId = rows[0]!.id;
+  await t.db.execute(sql`
+    insert into activities (type, actor_user_id, group_id, data, created_at, mail_pending)
+    select 'NEW_LEAD', ${ctx.stranger.user.id}, ${otherGroupId}, '{"newLead":{}}', now() - make_interval(secs => i), false
+    from generate_series(1, ${OTHERS}) as i`);
+  await t.db.execute(sql`
+    insert into activities (type, actor_user_id, group_id, data, created_at, mail_pending)
+    select 'NEW_LEAD', ${ctx.owner.user.id}, ${ctx.group.groupId}, '{"newLead":{}}', now() - make_interval(secs => i), false
+    from generate_series(1, ${THEIRS}) as i`);
+  await t.db.execute(sql`
+    insert into activities (type, actor_user_id, data, created_at, mail_pending)
+    select 'CHAT_MESSAGE_USER', ${ctx.owner.user.id},
+      jsonb_build_object('chatMessageUser', '{}'::jsonb, 'recipientUserIds', jsonb_build_array(${ctx.member.user.id}::int)),
+      now() - make_interval(secs => i), false
+    from generate_series(1, ${NAMING}) as i`);
+  await t.db.execute(sql`
+    insert into activity_recipients (user_id, activity_id, created_at)
+    select ${ctx.member.user.id}, id, created_at from activities where type = 'CHAT_MESSAGE_USER'`);
+  await t.pool.query('vacuum analyze');
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+});
+
+const isPage = (text: string) => /\blimit\b/i.test(text);
+
+describe('the feed and the inbox read what the person may see, a page at a time', () => {
+  it('/activity/global: the first page reads a page; its count only what the member may see', async () => {
+    const call = async () => {
+      const res = await post(t, '/activity/global', {}, { token: ctx.member.token });
+      expect(res.body.globalActivities.totalCount).toBeGreaterThanOrEqual(THEIRS + NAMING);
+      expect(res.body.globalActivities.totalCount).toBeLessThan(THEIRS + NAMING + 10);
+    };
+    const page = await mostRowsRead(t, call, isPage);
+    expect(page.rows, page.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+    const all = await mostRowsRead(t, call);
+    expect(all.rows, all.where).toBeLessThan(OTHERS);
+  });
+
+  it('/activity/global: a deep page reads at most what the member may see, never the other group', async () => {
+    const page = await mostRowsRead(
+      t,
+      () => post(t, '/activity/global', { start_position: 1_500 }, { token: ctx.member.token }),
+      isPage,
+    );
+    expect(page.rows, page.where).toBeLessThanOrEqual(THEIRS + NAMING);
+  });
+
+  it('/notification/list: the first page reads a page; its counts only the member’s inbox', async () => {
+    const call = async () => {
+      const res = await post(t, '/notification/list', {}, { token: ctx.member.token });
+      expect(res.body.notifications).toHaveLength(PAGE_SIZE);
+      expect(res.body.totalCount).toBeGreaterThanOrEqual(THEIRS + NAMING);
+    };
+    const page = await mostRowsRead(t, call, isPage);
+    expect(page.rows, page.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+    const all = await mostRowsRead(t, call);
+    expect(all.rows, all.where).toBeLessThan(OTHERS);
+  });
+});

@@ -1,0 +1,59 @@
+import { expect } from 'vitest';
+import type { TestApp } from '../test-app.js';
+
+// Reading query plans: every SELECT a call sends, explained with ANALYZE (rows read, never time).
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
+
+/** Every SELECT that one call sends to PostgreSQL (pg's pool is the app's only road to the database). */
+export async function selectsOf(t: TestApp, call: () => Promise<unknown>) {
+  const seen: { text: string; values: unknown[] }[] = [];
+  const pool = t.pool as unknown as { query: (...args: unknown[]) => unknown };
+  const query = pool.query;
+  pool.query = function (this: unknown, ...args: unknown[]) {
+    const [first, second] = args;
+    const text = typeof first === 'string' ? first : (first as { text: string }).text;
+    const values = second ?? (first as { values?: unknown[] }).values ?? [];
+    if (/^\s*select/i.test(text)) seen.push({ text, values: values as unknown[] });
+    return query.apply(this, args);
+  };
+  try {
+    await call();
+  } finally {
+    pool.query = query;
+  }
+  return seen;
+}
+
+/** The biggest number of rows any plan node of the call's SELECTs produced, and where. */
+export async function mostRowsRead(
+  t: TestApp,
+  call: () => Promise<unknown>,
+  only: (text: string) => boolean = () => true,
+) {
+  const statements = (await selectsOf(t, call)).filter((s) => only(s.text));
+  expect(statements.length).toBeGreaterThan(0);
+  let most = { rows: 0, where: '' };
+  for (const { text, values } of statements) {
+    const { rows } = await t.pool.query(`explain (analyze, format json) ${text}`, values);
+    const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
+    for (const node of flatten(plan)) {
+      const read = node['Actual Rows'] * node['Actual Loops'];
+      if (read > most.rows) {
+        most = {
+          rows: read,
+          where: `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''} in: ${text}`,
+        };
+      }
+    }
+  }
+  return most;
+}
