@@ -1,12 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { muiWithoutCssVars } from './mui-without-css-vars';
 import { precompress } from './precompress';
 
 // The Fastify server serves the built app from dist/ and answers /api and /dev on the same origin.
 const serverOrigin = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), muiWithoutCssVars(), precompress()],
   server: {
     proxy: {
       '/api': serverOrigin,

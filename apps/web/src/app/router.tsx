@@ -1,16 +1,20 @@
 import { ROUTES } from '@leadcircle/shared';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { setNavigator } from '../lib/navigation';
 import { emailTokenState, readNavigationState } from '../lib/navigation-state';
+import { readStoredSession } from '../lib/session-storage';
 import { PublicOnly, RequireSession } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { OpenModalPage } from './pages/open-modal-page';
-import { RouteErrorPage } from './pages/route-error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 // The route table of both spec documents. Each area is its own chunk,
 // so the sign-in screen does not download the shell or the working areas.
+// Declarative routing (useRoutes in a BrowserRouter), not a data router: the app uses no loaders,
+// actions or blockers, and the data router (createBrowserRouter) costs the sign-in screen's first load
+// about 14 KB of brotli more (docs/decisions.md, "Performance").
 
 function lazyPage<P>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => ({ default: await load() }));
@@ -24,7 +28,9 @@ const CrmTestPage = lazyPage(() => loadBusiness().then((m) => m.CrmTestPage));
 const ManageTerritoriesPage = lazyPage(() => loadBusiness().then((m) => m.ManageTerritoriesPage));
 const MyTerritoryPage = lazyPage(() => loadBusiness().then((m) => m.MyTerritoryPage));
 const BusinessInviteAcceptance = lazyPage(() => loadBusiness().then((m) => m.BusinessInviteAcceptance));
-const SignInPage = lazyPage(() => loadAuth().then((m) => m.SignInPage));
+// Sign in is a chunk of its own: the first load of most visitors (scripts/check-bundle-budget.mjs).
+const loadSignIn = () => import('../features/auth/sign-in');
+const SignInPage = lazyPage(() => loadSignIn().then((m) => m.SignInPage));
 const SignUpPage = lazyPage(() => loadAuth().then((m) => m.SignUpPage));
 const SignOutPage = lazyPage(() => loadAuth().then((m) => m.SignOutPage));
 const ForgotPasswordPage = lazyPage(() => loadAuth().then((m) => m.ForgotPasswordPage));
@@ -118,7 +124,6 @@ const routes: RouteObject[] = [
         <Outlet />
       </Suspense>
     ),
-    errorElement: <RouteErrorPage />,
     children: [
       { path: ROUTES.root, element: <Navigate to={ROUTES.redirect} replace /> },
       {
@@ -211,7 +216,19 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
+/** The app's routes, inside the BrowserRouter (app.tsx); a crash while rendering one shows the error page. */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const location = useLocation();
+  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
+}
+
+/** Lets the session rule of the base query navigate through the router, without a page load. */
+export function RouterNavigator() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
+  return null;
+}
 
 /**
  * Starts loading the chunks the first page needs while the app boots (alongside its client-config
@@ -219,8 +236,13 @@ export const router = createBrowserRouter(routes);
  */
 export function preloadFirstPage(pathname: string): void {
   const firstSegment = `/${pathname.split('/')[1] ?? ''}`;
-  const authPages: string[] = [ROUTES.signIn, ROUTES.signUp, ROUTES.forgotPassword, ROUTES.resetPassword];
-  if (pathname === '/' || authPages.includes(firstSegment)) {
+  const authPages: string[] = [ROUTES.signUp, ROUTES.forgotPassword, ROUTES.resetPassword];
+  const signedOut = readStoredSession().accessToken === null;
+  if (firstSegment === ROUTES.signIn || (pathname === '/' && signedOut)) {
+    void loadSignIn();
+    return;
+  }
+  if (authPages.includes(firstSegment)) {
     void loadAuth();
     return;
   }
@@ -230,6 +252,3 @@ export function preloadFirstPage(pathname: string): void {
     if (pathname.includes('/leads')) void loadLeads();
   }
 }
-
-// The session rule of the base query navigates through the router, without a page load.
-setNavigator((to, options) => void router.navigate(to, options));
