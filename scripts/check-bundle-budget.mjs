@@ -14,7 +14,9 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 // route → the source modules its first load starts from, and its budget in KB of compressed JS: 150 KB
 // for the sign-in screen, most visitors' first load (docs/decisions.md, "Performance", says what keeps it
 // there). Never raise a budget to make room: move what the route does not need into a lazy chunk.
-const BUDGETS = [{ route: '/signin', modules: ['index.html', 'src/features/auth/sign-in.ts'], maxKB: 150 }];
+const BUDGETS = [
+  { route: '/signin', modules: ['index.html', 'src/first-page.ts', 'src/features/auth/sign-in.ts'], maxKB: 150 },
+];
 
 if (!fs.existsSync(manifestFile)) {
   console.error(`No ${path.relative(root, manifestFile)}: run npm run build first.`);

@@ -1,11 +1,9 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadFirstPage } from './app/router';
 import { loadClientConfig } from './lib/client-config';
 import { initErrorReporter } from './lib/error-reporter';
 
 async function boot() {
-  preloadFirstPage(window.location.pathname);
   const { config, checked } = await loadClientConfig();
   const element = document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');

@@ -4,7 +4,6 @@ import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes
 import { PageSpinner } from '../components/page-spinner';
 import { setNavigator } from '../lib/navigation';
 import { emailTokenState, readNavigationState } from '../lib/navigation-state';
-import { readStoredSession } from '../lib/session-storage';
 import { PublicOnly, RequireSession } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { OpenModalPage } from './pages/open-modal-page';
@@ -228,27 +227,4 @@ export function RouterNavigator() {
   const navigate = useNavigate();
   useLayoutEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
   return null;
-}
-
-/**
- * Starts loading the chunks the first page needs while the app boots (alongside its client-config
- * call), instead of after the first render: one round trip less before a phone shows the page.
- */
-export function preloadFirstPage(pathname: string): void {
-  const firstSegment = `/${pathname.split('/')[1] ?? ''}`;
-  const authPages: string[] = [ROUTES.signUp, ROUTES.forgotPassword, ROUTES.resetPassword];
-  const signedOut = readStoredSession().accessToken === null;
-  if (firstSegment === ROUTES.signIn || (pathname === '/' && signedOut)) {
-    void loadSignIn();
-    return;
-  }
-  if (authPages.includes(firstSegment)) {
-    void loadAuth();
-    return;
-  }
-  void import('./shell/app-shell');
-  if (firstSegment === ROUTES.groups) {
-    void loadGroups();
-    if (pathname.includes('/leads')) void loadLeads();
-  }
 }
