@@ -34,18 +34,24 @@ export function firstPageAreas(pathname: string, isSignedIn: boolean): FirstPage
 }
 
 function preloadFirstPage(): void {
-  const meta = document.querySelector<HTMLMetaElement>('meta[name="first-page-chunks"]');
-  if (!meta) return;
-  let files: Partial<Record<FirstPageArea, string[]>>;
   let isSignedIn = false;
   try {
-    files = JSON.parse(meta.content) as typeof files;
     isSignedIn = window.localStorage.getItem(ACCESS_TOKEN_KEY) !== null;
+  } catch {
+    // No storage: signed out.
+  }
+  const areas = firstPageAreas(window.location.pathname, isSignedIn);
+  // main.tsx renders once these areas' pages are loaded (no spinner before the first page).
+  document.documentElement.dataset.firstPage = areas.join(' ');
+  const meta = document.querySelector<HTMLMetaElement>('meta[name="first-page-chunks"]');
+  let files: Partial<Record<FirstPageArea, string[]>>;
+  try {
+    files = JSON.parse(meta?.content ?? '{}') as typeof files;
   } catch {
     return;
   }
   const seen = new Set<string>();
-  for (const area of firstPageAreas(window.location.pathname, isSignedIn)) {
+  for (const area of areas) {
     for (const href of files[area] ?? []) {
       if (seen.has(href)) continue;
       seen.add(href);

@@ -5,12 +5,17 @@ import { lazy, StrictMode, Suspense } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { store } from '../core/store';
+import { afterFirstPaint } from '../lib/after-first-paint';
 import { ClientConfigProvider } from '../lib/client-config';
 import { AppRoutes, RouterNavigator } from './router';
 import { theme } from './theme';
 
 // Snackbars (notistack) load after the first paint.
-const SnackbarHost = lazy(() => import('../components/snackbar-host').then((m) => ({ default: m.SnackbarHost })));
+const SnackbarHost = lazy(() =>
+  afterFirstPaint()
+    .then(() => import('../components/snackbar-host'))
+    .then((m) => ({ default: m.SnackbarHost })),
+);
 
 export function App({ config }: { config: ClientConfig }) {
   return (

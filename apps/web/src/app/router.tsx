@@ -1,5 +1,5 @@
 import { ROUTES } from '@leadcircle/shared';
-import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
+import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { setNavigator } from '../lib/navigation';
@@ -15,8 +15,25 @@ import { RouteErrorBoundary } from './route-error-boundary';
 // actions or blockers, and the data router (createBrowserRouter) costs the sign-in screen's first load
 // about 14 KB of brotli more (docs/decisions.md, "Performance").
 
-function lazyPage<P>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
+
+/**
+ * A page in its own chunk. Loaded before it first renders (`preload`, for the first page), it renders at
+ * once; otherwise through React.lazy, with the route's spinner meanwhile. Each mounted page keeps the way it
+ * started, so a load finishing later never remounts it.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+    });
+  const Lazy = lazy(async () => ({ default: loaded ?? (await load()) })) as unknown as ComponentType<P>;
+  function Page(props: P) {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const loadAuth = () => import('../features/auth');
@@ -214,6 +231,21 @@ const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Loads the pages of the areas src/first-page.ts named for the page being opened (its chunks are already
+ * on their way), so the first render shows the page itself rather than a spinner.
+ */
+export function preloadFirstPage(areas: string[]): Promise<unknown> {
+  const pages: Record<string, { preload(): Promise<void> }[]> = {
+    signIn: [SignInPage],
+    auth: [SignUpPage, ForgotPasswordPage, ResetPasswordPage],
+    shell: [AppShell],
+    groups: [GroupsPage, GroupLayout],
+    leads: [GroupLeadsPage],
+  };
+  return Promise.all(areas.flatMap((area) => pages[area] ?? []).map((page) => page.preload()));
+}
 
 /** The app's routes, inside the BrowserRouter (app.tsx); a crash while rendering one shows the error page. */
 export function AppRoutes() {

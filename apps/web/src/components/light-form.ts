@@ -1,4 +1,5 @@
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { afterFirstPaint } from '../lib/after-first-paint';
 
 // A form for the screens that must not load react-hook-form: the sign-in screen, whose first load is
 // budgeted (docs/decisions.md, "Performance"). It validates as react-hook-form does with zodResolver in its
@@ -57,9 +58,11 @@ export function useLightForm<V extends Values, Output>(validator: LazyValidator<
   const isSubmitted = useRef(false);
 
   useEffect(() => {
-    validator.load().catch(() => {
-      // Tried again on the first validation.
-    });
+    afterFirstPaint()
+      .then(() => validator.load())
+      .catch(() => {
+        // Tried again on the first validation.
+      });
   }, [validator]);
 
   const setValue = useCallback(
