@@ -72,6 +72,11 @@ async function main() {
       const tbt: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const page = await browser.newPage();
+        // Every run is a first visit for the network: the HTTP cache goes (local storage, which holds the
+        // session, stays: disableStorageReset below).
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
         // The session lives in local storage, as the web app keeps it.
         await page.goto(`${origin}/favicon.svg`);
         await page.evaluate(
