@@ -11,10 +11,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'apps/web/dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
-// route → the source modules its first load starts from, and its budget in KB of compressed JS.
-// The goal for /signin is 150 KB; the budget is where it stands now (a ratchet: lower it as the
-// first load shrinks, never raise it). docs/decisions.md, "Performance".
-const BUDGETS = [{ route: '/signin', modules: ['index.html', 'src/features/auth/index.ts'], maxKB: 210, goalKB: 150 }];
+// route → the source modules its first load starts from, and its budget in KB of compressed JS: 150 KB
+// for the sign-in screen, most visitors' first load (docs/decisions.md, "Performance", says what keeps it
+// there). Never raise a budget to make room: move what the route does not need into a lazy chunk.
+const BUDGETS = [
+  { route: '/signin', modules: ['index.html', 'src/first-page.ts', 'src/features/auth/sign-in.ts'], maxKB: 150 },
+];
 
 if (!fs.existsSync(manifestFile)) {
   console.error(`No ${path.relative(root, manifestFile)}: run npm run build first.`);
@@ -35,7 +37,7 @@ function firstLoad(key, files = new Set()) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 let failed = false;
-for (const { route, modules, maxKB, goalKB } of BUDGETS) {
+for (const { route, modules, maxKB } of BUDGETS) {
   const files = new Set();
   for (const key of modules) firstLoad(key, files);
   let brotli = 0;
@@ -51,7 +53,7 @@ for (const { route, modules, maxKB, goalKB } of BUDGETS) {
   failed ||= over;
   console.log(
     `${over ? 'OVER' : 'ok  '} ${route}: ${kb(brotli)} KB brotli (${kb(gzip)} KB gzip, ${kb(raw)} KB raw) ` +
-      `of JavaScript in ${files.size} files; budget ${maxKB} KB, goal ${goalKB} KB`,
+      `of JavaScript in ${files.size} files; budget ${maxKB} KB`,
   );
 }
 if (failed) {

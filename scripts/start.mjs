@@ -40,7 +40,8 @@ if (isStale && process.env.SKIP_WEB_BUILD !== 'true') {
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const serverBundle = path.join(root, 'apps/server/build/main.js');
+const serverBuildDir = path.join(root, 'apps/server/build');
+const serverBundle = path.join(serverBuildDir, 'main.js');
 const serverSources = ['apps/server/src', 'apps/server/package.json', 'packages/shared/src']
   .map((p) => path.join(root, p))
   .filter((p) => fs.existsSync(p));
@@ -50,9 +51,14 @@ const bundleIsStale =
 if (bundleIsStale) {
   console.log('Bundling the server…');
   const esbuild = await import('esbuild');
+  fs.rmSync(serverBuildDir, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [path.join(root, 'apps/server/src/main.ts')],
-    outfile: serverBundle,
+    entryPoints: { main: path.join(root, 'apps/server/src/main.ts') },
+    outdir: serverBuildDir,
+    // What the code imports on first use (`await import(...)`: the S3 storage, Stripe, the ZIP table, …) is a
+    // chunk of its own with its npm packages, so a start does not load them.
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

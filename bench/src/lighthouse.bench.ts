@@ -4,7 +4,8 @@
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_DATABASE_URL and BENCH_PORT as for
 // api.bench.ts (the lighthouse server takes BENCH_PORT + 2); BENCH_LIGHTHOUSE_RUNS (default 3: the
-// median is printed, Lighthouse varies from run to run).
+// median is printed, Lighthouse varies from run to run); BENCH_LIGHTHOUSE_REPORTS (a folder: each run's
+// full report is written there as JSON, to see what costs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { STORAGE_KEYS } from '@leadcircle/shared';
@@ -17,6 +18,7 @@ import { openBenchDatabase, signIn, startServer, stopProcess, tmpDir } from './h
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const GOAL = 0.9;
+const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -70,6 +72,11 @@ async function main() {
       const tbt: number[] = [];
       for (let run = 0; run < RUNS; run += 1) {
         const page = await browser.newPage();
+        // Every run is a first visit for the network: the HTTP cache goes (local storage, which holds the
+        // session, stays: disableStorageReset below).
+        const cdp = await page.createCDPSession();
+        await cdp.send('Network.clearBrowserCache');
+        await cdp.detach();
         // The session lives in local storage, as the web app keeps it.
         await page.goto(`${origin}/favicon.svg`);
         await page.evaluate(
@@ -86,14 +93,25 @@ async function main() {
           STORAGE_KEYS,
           signedIn ? (session as { accessToken: string; refreshToken: string; userId: number }) : null,
         );
-        const result = await lighthouse(
-          url,
-          { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
-          undefined,
-          page,
-        );
+        // Lighthouse now and then fails to record the trace (NO_NAVSTART): such a run is made again.
+        let result: Awaited<ReturnType<typeof lighthouse>>;
+        for (let attempt = 1; ; attempt += 1) {
+          result = await lighthouse(
+            url,
+            { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
+            undefined,
+            page,
+          );
+          if (!result?.lhr.runtimeError || attempt === 3) break;
+          console.log(`  ${name}: ${result.lhr.runtimeError.code}, running it again`);
+        }
         await page.close();
         const lhr = result!.lhr;
+        if (REPORTS) {
+          fs.mkdirSync(REPORTS, { recursive: true });
+          const file = `${name.split(' ')[0]!.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
+          fs.writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
+        }
         scores.push(lhr.categories.performance!.score ?? 0);
         fcp.push(lhr.audits['first-contentful-paint']!.numericValue ?? 0);
         lcp.push(lhr.audits['largest-contentful-paint']!.numericValue ?? 0);

@@ -105,7 +105,7 @@ export async function buildApp({
   const jwtSecret = loadJwtSecret(config.jwtSecret, config.dataDir);
   const accessTokens = createAccessTokens(jwtSecret, clock);
   // Socket.IO on the same HTTP server and port; membership is read from the database at every connection.
-  const realtimeServer = createRealtimeServer({
+  const realtimeServer = await createRealtimeServer({
     httpServer: app.server,
     clock,
     log,
@@ -128,7 +128,7 @@ export async function buildApp({
     accessTokens,
     mailer: createMailer({ db: database.db, clock, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     files: createFileStorage(config.files),
-    billing: createBillingProvider(config.billing, { db: database.db, clock }),
+    billing: await createBillingProvider(config.billing, { db: database.db, clock }),
     realtime,
     activities: createActivityRecorder(clock, database.db, realtime, (error) =>
       log.warn({ err: error }, 'activity announce failed'),

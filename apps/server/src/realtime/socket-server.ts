@@ -7,8 +7,7 @@ import {
   SERVER_EVENTS,
   type ServerToClientEvents,
 } from '@leadcircle/shared';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
@@ -75,13 +74,13 @@ function unauthorizedError(): Error & { data: typeof UNAUTHORIZED } {
   return Object.assign(new Error(UNAUTHORIZED.message), { data: UNAUTHORIZED });
 }
 
-export function createRealtimeServer(options: {
+export async function createRealtimeServer(options: {
   httpServer: http.Server;
   access: RealtimeAccess;
   clock: Clock;
   log: Logger;
   redis: { url: string; keyPrefix: string } | null;
-}): RealtimeServer {
+}): Promise<RealtimeServer> {
   const { access, clock, log } = options;
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
     options.httpServer,
@@ -96,6 +95,8 @@ export function createRealtimeServer(options: {
 
   let redisClients: Redis[] = [];
   if (options.redis) {
+    // Redis and its adapter load only when configured.
+    const [{ Redis }, { createAdapter }] = await Promise.all([import('ioredis'), import('@socket.io/redis-adapter')]);
     const pub = new Redis(options.redis.url, { lazyConnect: false, maxRetriesPerRequest: null });
     const sub = pub.duplicate();
     for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err: err.message }, 'redis error'));

@@ -3,14 +3,19 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { lazy, StrictMode, Suspense } from 'react';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { store } from '../core/store';
+import { afterFirstPaint } from '../lib/after-first-paint';
 import { ClientConfigProvider } from '../lib/client-config';
-import { router } from './router';
+import { AppRoutes, RouterNavigator } from './router';
 import { theme } from './theme';
 
 // Snackbars (notistack) load after the first paint.
-const SnackbarHost = lazy(() => import('../components/snackbar-host').then((m) => ({ default: m.SnackbarHost })));
+const SnackbarHost = lazy(() =>
+  afterFirstPaint()
+    .then(() => import('../components/snackbar-host'))
+    .then((m) => ({ default: m.SnackbarHost })),
+);
 
 export function App({ config }: { config: ClientConfig }) {
   return (
@@ -19,7 +24,10 @@ export function App({ config }: { config: ClientConfig }) {
         <CssBaseline />
         <Provider store={store}>
           <ClientConfigProvider config={config}>
-            <RouterProvider router={router} />
+            <BrowserRouter>
+              <RouterNavigator />
+              <AppRoutes />
+            </BrowserRouter>
             <Suspense fallback={null}>
               <SnackbarHost />
             </Suspense>

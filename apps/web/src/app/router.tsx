@@ -1,6 +1,6 @@
 import { ROUTES } from '@leadcircle/shared';
-import { type ComponentType, lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { GROUP_STATS_ROUTE } from '../lib/app-routes';
 import { setNavigator } from '../lib/navigation';
@@ -8,13 +8,33 @@ import { emailTokenState, readNavigationState } from '../lib/navigation-state';
 import { PublicOnly, RequireSession } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { OpenModalPage } from './pages/open-modal-page';
-import { RouteErrorPage } from './pages/route-error-page';
+import { RouteErrorBoundary } from './route-error-boundary';
 
 // The route table of both spec documents. Each area is its own chunk,
 // so the sign-in screen does not download the shell or the working areas.
+// Declarative routing (useRoutes in a BrowserRouter), not a data router: the app uses no loaders,
+// actions or blockers, and the data router (createBrowserRouter) costs the sign-in screen's first load
+// about 14 KB of brotli more (docs/decisions.md, "Performance").
 
-function lazyPage<P>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => ({ default: await load() }));
+type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
+
+/**
+ * A page in its own chunk. Loaded before it first renders (`preload`, for the first page), it renders at
+ * once; otherwise through React.lazy, with the route's spinner meanwhile. Each mounted page keeps the way it
+ * started, so a load finishing later never remounts it.
+ */
+function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+    });
+  const Lazy = lazy(async () => ({ default: loaded ?? (await load()) })) as unknown as ComponentType<P>;
+  function Page(props: P) {
+    const [Component] = useState(() => loaded ?? Lazy);
+    return <Component {...props} />;
+  }
+  return Object.assign(Page, { preload });
 }
 
 const loadAuth = () => import('../features/auth');
@@ -25,7 +45,9 @@ const CrmTestPage = lazyPage(() => loadBusiness().then((m) => m.CrmTestPage));
 const ManageTerritoriesPage = lazyPage(() => loadBusiness().then((m) => m.ManageTerritoriesPage));
 const MyTerritoryPage = lazyPage(() => loadBusiness().then((m) => m.MyTerritoryPage));
 const BusinessInviteAcceptance = lazyPage(() => loadBusiness().then((m) => m.BusinessInviteAcceptance));
-const SignInPage = lazyPage(() => loadAuth().then((m) => m.SignInPage));
+// Sign in is a chunk of its own: the first load of most visitors (scripts/check-bundle-budget.mjs).
+const loadSignIn = () => import('../features/auth/sign-in');
+const SignInPage = lazyPage(() => loadSignIn().then((m) => m.SignInPage));
 const SignUpPage = lazyPage(() => loadAuth().then((m) => m.SignUpPage));
 const SignOutPage = lazyPage(() => loadAuth().then((m) => m.SignOutPage));
 const ForgotPasswordPage = lazyPage(() => loadAuth().then((m) => m.ForgotPasswordPage));
@@ -121,7 +143,6 @@ const routes: RouteObject[] = [
         <Outlet />
       </Suspense>
     ),
-    errorElement: <RouteErrorPage />,
     children: [
       { path: ROUTES.root, element: <Navigate to={ROUTES.redirect} replace /> },
       {
@@ -216,25 +237,31 @@ const routes: RouteObject[] = [
   },
 ];
 
-export const router = createBrowserRouter(routes);
-
 /**
- * Starts loading the chunks the first page needs while the app boots (alongside its client-config
- * call), instead of after the first render: one round trip less before a phone shows the page.
+ * Loads the pages of the areas src/first-page.ts named for the page being opened (its chunks are already
+ * on their way), so the first render shows the page itself rather than a spinner.
  */
-export function preloadFirstPage(pathname: string): void {
-  const firstSegment = `/${pathname.split('/')[1] ?? ''}`;
-  const authPages: string[] = [ROUTES.signIn, ROUTES.signUp, ROUTES.forgotPassword, ROUTES.resetPassword];
-  if (pathname === '/' || authPages.includes(firstSegment)) {
-    void loadAuth();
-    return;
-  }
-  void import('./shell/app-shell');
-  if (firstSegment === ROUTES.groups) {
-    void loadGroups();
-    if (pathname.includes('/leads')) void loadLeads();
-  }
+export function preloadFirstPage(areas: string[]): Promise<unknown> {
+  const pages: Record<string, { preload(): Promise<void> }[]> = {
+    signIn: [SignInPage],
+    auth: [SignUpPage, ForgotPasswordPage, ResetPasswordPage],
+    shell: [AppShell],
+    groups: [GroupsPage, GroupLayout],
+    leads: [GroupLeadsPage],
+  };
+  return Promise.all(areas.flatMap((area) => pages[area] ?? []).map((page) => page.preload()));
 }
 
-// The session rule of the base query navigates through the router, without a page load.
-setNavigator((to, options) => void router.navigate(to, options));
+/** The app's routes, inside the BrowserRouter (app.tsx); a crash while rendering one shows the error page. */
+export function AppRoutes() {
+  const element = useRoutes(routes);
+  const location = useLocation();
+  return <RouteErrorBoundary location={location}>{element}</RouteErrorBoundary>;
+}
+
+/** Lets the session rule of the base query navigate through the router, without a page load. */
+export function RouterNavigator() {
+  const navigate = useNavigate();
+  useLayoutEffect(() => setNavigator((to, options) => void navigate(to, options)), [navigate]);
+  return null;
+}

@@ -26,4 +26,9 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 600 },
   },
   shape: { borderRadius: 8 },
+  components: {
+    // No server rendering: a media query is right from the first render (the shell's sidebar and the
+    // phone-width columns do not change after it, which moved the page under the reader).
+    MuiUseMediaQuery: { defaultProps: { noSsr: true } },
+  },
 });

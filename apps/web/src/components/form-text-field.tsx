@@ -1,8 +1,8 @@
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { TextInputField, type TextInputFieldProps } from './text-input-field';
 
 type FormTextFieldProps<T extends FieldValues> = Pick<
-  TextFieldProps,
+  TextInputFieldProps,
   'type' | 'autoComplete' | 'autoFocus' | 'disabled' | 'slotProps' | 'multiline' | 'rows'
 > & {
   // biome-ignore lint/suspicious/noExplicitAny: the form's context and transformed values do not matter here.
@@ -18,15 +18,7 @@ export function FormTextField<T extends FieldValues>({ control, name, label, ...
       control={control}
       name={name}
       render={({ field, fieldState }) => (
-        <TextField
-          {...props}
-          {...field}
-          label={label}
-          error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message}
-          fullWidth
-          margin="normal"
-        />
+        <TextInputField {...props} {...field} label={label} error={fieldState.error?.message} />
       )}
     />
   );

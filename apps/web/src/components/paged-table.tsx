@@ -1,7 +1,7 @@
 import { GRID_ROW_HEIGHT, PAGE_SIZE } from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
-import type { SxProps, Theme } from '@mui/material/styles';
+import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -9,6 +9,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Key, type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect } from 'react';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
 
@@ -72,7 +73,11 @@ export function PagedTable<Row>({
   layout = 'auto',
   rowSx: extraRowSx,
 }: PagedTableProps<Row>) {
-  const colSpan = columns.length + (actions ? 1 : 0);
+  // A message row spans the columns shown: spanning the hidden ones too made a fixed-layout table squeeze its
+  // header while loading on a phone, then move the page when the rows came.
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
+  const shownColumns = isPhone ? columns.filter((column) => !column.hideOnPhone) : columns;
+  const colSpan = shownColumns.length + (actions ? 1 : 0);
 
   // A page emptied by a delete (its only row gone) moves to the last page that still holds rows.
   useEffect(() => {

@@ -1,34 +1,47 @@
-import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { setupListeners } from '@reduxjs/toolkit/query';
+import {
+  combineSlices,
+  configureStore,
+  createAction,
+  createDynamicMiddleware,
+  type Middleware,
+  type Reducer,
+  type UnknownAction,
+} from '@reduxjs/toolkit';
+import type { CombinedState, EndpointDefinitions } from '@reduxjs/toolkit/query';
 import { actionHistoryMiddleware } from '../lib/error-reporter';
 import { browserStorage } from '../lib/key-value-storage';
-import { baseApi } from './base-api';
 import { modalsSlice } from './modals-slice';
 import { readPersistedUi, writePersistedUi } from './persisted-ui';
 import { resetApp } from './reset-app';
 import { sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';
 
-const appReducer = combineReducers({
-  [sessionSlice.name]: sessionSlice.reducer,
-  [uiSlice.name]: uiSlice.reducer,
-  [modalsSlice.name]: modalsSlice.reducer,
-  [baseApi.reducerPath]: baseApi.reducer,
-});
+// The base API (RTK Query) joins the store when it is first imported (attachApi), so the sign-in
+// screen's first load carries the store without RTK Query (docs/decisions.md, "Performance").
+// The state of the base API (core/base-api.ts), which this module does not import.
+type ApiState = { api: CombinedState<EndpointDefinitions, string, 'api'> };
+const appReducer = combineSlices(sessionSlice, uiSlice, modalsSlice).withLazyLoadedSlices<ApiState>();
 
 // resetApp hands every slice `undefined`, so each starts again from its initial state; the reset
 // state is what is then written (persisted-ui.ts), which clears the persisted copy too.
-const rootReducer: typeof appReducer = (state, action) =>
-  appReducer(resetApp.match(action) ? undefined : state, action);
+// Typed with the API's state, which is there before any screen reads it.
+type StoreState = ReturnType<typeof appReducer> & ApiState;
+const rootReducer = ((state, action) => appReducer(resetApp.match(action) ? undefined : state, action)) as Reducer<
+  StoreState,
+  UnknownAction,
+  Partial<StoreState>
+>;
 
 // The ui slice starts from what the last visit kept, and is written whenever it changes.
 const storage = browserStorage();
 const persistedUi = readPersistedUi(storage);
+const dynamicMiddleware = createDynamicMiddleware();
 
 export const store = configureStore({
   reducer: rootReducer,
   ...(persistedUi ? { preloadedState: { [uiSlice.name]: persistedUi } } : {}),
-  middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(baseApi.middleware, actionHistoryMiddleware),
+  middleware: (getDefaultMiddleware) =>
+    getDefaultMiddleware().concat(dynamicMiddleware.middleware, actionHistoryMiddleware),
 });
 
 let lastUi = store.getState()[uiSlice.name];
@@ -39,9 +52,15 @@ store.subscribe(() => {
   writePersistedUi(storage, ui);
 });
 
-// Tells RTK Query when the tab is hidden or offline, so polling (an open lead's comments) pauses in a
-// background tab (skipPollingIfUnfocused).
-setupListeners(store.dispatch);
+const apiAttached = createAction('app/apiAttached');
+
+/** Adds an RTK Query API's reducer and middleware to the store (once, when the API module loads). */
+export function attachApi(api: { reducerPath: 'api'; reducer: Reducer; middleware: Middleware }) {
+  appReducer.inject({ reducerPath: api.reducerPath, reducer: api.reducer as Reducer<ApiState['api']> });
+  dynamicMiddleware.addMiddleware(api.middleware);
+  // Gives the new slice its initial state before anything reads it.
+  store.dispatch(apiAttached());
+}
 
 export type RootState = ReturnType<typeof store.getState>;
 export type AppDispatch = typeof store.dispatch;

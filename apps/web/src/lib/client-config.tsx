@@ -24,12 +24,13 @@ const offlineConfig: ClientConfig = {
 export interface LoadedClientConfig {
   config: ClientConfig;
   /** The config again once the contract's schema has read it; the offline config when it does not pass. */
-  checked: Promise<ClientConfig>;
+  check(): Promise<ClientConfig>;
 }
 
 /**
  * The server's answer. The app starts with it as it came; its check against the contract (zod)
- * loads after, so the first paint waits for no schema (docs/decisions.md, "Performance").
+ * loads when asked (after the first paint), so the first paint waits for no schema (docs/decisions.md,
+ * "Performance").
  */
 export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<LoadedClientConfig> {
   try {
@@ -38,19 +39,20 @@ export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<L
     const answer: unknown = await response.json();
     if (typeof answer !== 'object' || answer === null) throw new Error(`GET ${CLIENT_CONFIG_URL} answered no object`);
     const config = answer as ClientConfig;
-    const checked = import('@leadcircle/shared/api/client-config')
-      .then(({ clientConfig }) => {
-        clientConfig.parse(answer);
-        return config;
-      })
-      .catch((error: unknown) => {
-        reportError(error, { during: 'checking client-config' });
-        return offlineConfig;
-      });
-    return { config, checked };
+    const check = () =>
+      import('@leadcircle/shared/api/client-config')
+        .then(({ clientConfig }) => {
+          clientConfig.parse(answer);
+          return config;
+        })
+        .catch((error: unknown) => {
+          reportError(error, { during: 'checking client-config' });
+          return offlineConfig;
+        });
+    return { config, check };
   } catch (error) {
     reportError(error, { during: 'loading client-config' });
-    return { config: offlineConfig, checked: Promise.resolve(offlineConfig) };
+    return { config: offlineConfig, check: () => Promise.resolve(offlineConfig) };
   }
 }
 

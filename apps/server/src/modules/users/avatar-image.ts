@@ -1,5 +1,5 @@
 import { AVATAR_MAX_INPUT_PIXELS, AVATAR_SIZE } from '@leadcircle/shared';
-import sharp, { type Metadata, type SharpOptions } from 'sharp';
+import type { Metadata, SharpOptions } from 'sharp';
 import { type AppError, appError, badRequest } from '../../http/errors.js';
 
 // A profile picture is untrusted input: its type is read from its bytes (never from the name or the
@@ -10,6 +10,9 @@ export const AVATAR_CONTENT_TYPE = 'image/webp';
 export const AVATAR_EXTENSION = 'webp';
 
 type PictureFormat = 'jpeg' | 'png' | 'gif' | 'webp';
+
+// The image library (native) loads with the first picture, not at start.
+const loadSharp = () => import('sharp').then((m) => m.default);
 
 const unsupportedType = () => appError('AVATAR_UNSUPPORTED_TYPE');
 const tooManyPixels = () => appError('AVATAR_TOO_MANY_PIXELS');
@@ -40,6 +43,7 @@ export async function toAvatarPicture(input: Buffer): Promise<Buffer> {
 
   // The first frame only (animated GIF and WebP), decoding stops at the pixel limit.
   const options: SharpOptions = { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, failOn: 'error', pages: 1 };
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(input, options).metadata();

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { mailOutbox } from '../../db/schema/index.js';
@@ -38,7 +38,17 @@ const MAX_ATTEMPTS = 10;
 
 export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; from: string; log: Logger }): Mailer {
   const { db, clock, from, log } = options;
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  // The SMTP library loads with the first delivery, not at start.
+  const { smtpUrl } = options;
+  let transporter: Promise<Transporter> | undefined;
+  const transport = smtpUrl
+    ? {
+        async sendMail(mail: Parameters<Transporter['sendMail']>[0]) {
+          transporter ??= import('nodemailer').then((m) => m.default.createTransport(smtpUrl));
+          return (await transporter).sendMail(mail);
+        },
+      }
+    : undefined;
   const inFlight = new Set<Promise<void>>();
 
   async function deliver(id: number, message: MailMessage, attempts: number): Promise<void> {

@@ -22,12 +22,6 @@ interface ProviderButtonsProps {
   onSignedIn: (tokens: Tokens) => void;
 }
 
-/** Whether the server has configured any sign-in provider (the sign-in page shows none otherwise). */
-export function useHasProviders(): boolean {
-  const { providers } = useClientConfig();
-  return providers.linkedin || providers.apple !== null || providers.google !== null;
-}
-
 /**
  * Sign in with LinkedIn, Apple or Google: only the providers the server has
  * configured show; Google's and Apple's scripts load only then.

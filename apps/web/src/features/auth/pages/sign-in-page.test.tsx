@@ -1,5 +1,5 @@
 import { type ClientConfig, MESSAGES, ROUTES } from '@leadcircle/shared';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,19 @@ describe('SignInPage', () => {
     expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
   });
 
+  it('once submitted, checks a field again as it changes, leaving the others as they were', async () => {
+    renderSignIn();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(MESSAGES.emailRequired)).toBeInTheDocument();
+
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'dana@example.com' } });
+
+    await waitFor(() => expect(screen.queryByText(MESSAGES.emailRequired)).not.toBeInTheDocument());
+    expect(screen.getByText(MESSAGES.passwordRequired)).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'false');
+  });
+
   it('shows no provider buttons, and no "or", when the server configures none', () => {
     renderSignIn();
 
@@ -67,10 +80,11 @@ describe('SignInPage', () => {
     expect(screen.queryByText('or')).not.toBeInTheDocument();
   });
 
-  it('shows only the providers the server configures', () => {
+  it('shows only the providers the server configures', async () => {
     renderSignIn(undefined, { google: null, apple: null, linkedin: true });
 
-    expect(screen.getByRole('button', { name: 'Sign in with LinkedIn' })).toBeInTheDocument();
+    // The buttons load with the screen's providers section (a lazy chunk).
+    expect(await screen.findByRole('button', { name: 'Sign in with LinkedIn' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with Apple' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Sign in with Google' })).not.toBeInTheDocument();
   });

@@ -1,28 +1,52 @@
-import { MESSAGES, ROUTES } from '@leadcircle/shared';
+import {
+  type CallResponse,
+  MESSAGES,
+  ROUTES,
+  type SignInForm,
+  userCallPaths,
+  type userCalls,
+} from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import { useEffect } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { CenteredLayout } from '../../../components/centered-layout';
-import { FormTextField } from '../../../components/form-text-field';
-import { lazyZodResolver, useLoadResolver } from '../../../components/lazy-zod-resolver';
+import { lazySchemaValidator, useLightForm } from '../../../components/light-form';
+import { TextInputField } from '../../../components/text-input-field';
 import { useNotify } from '../../../components/use-notify';
+import { signedOutCall } from '../../../core/signed-out-call';
 import { errorMessage } from '../../../lib/api-error';
 import { authNavigationState, readNavigationState } from '../../../lib/navigation-state';
 import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-email';
-import { useLoginMutation } from '../api';
-import { InvitationNotice } from '../components/invitation-notice';
-import { ProviderButtons, useHasProviders } from '../components/provider-buttons';
+import { useHasProviders } from '../components/use-has-providers';
 import { inviteOf, useFinishSignIn } from '../use-finish-sign-in';
 
-// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
-const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.signInForm));
+// The sign-in screen is most visitors' first load, kept within its budget (docs/decisions.md,
+// "Performance"): the form is a light one (no react-hook-form), the call a plain fetch (no RTK Query),
+// the form's schema loads after the screen shows, and what only some visitors see loads when they do:
+// the invitation (after an invite link) and the providers' buttons (when the server configures one).
+const InvitationNotice = lazy(() =>
+  import('../components/invitation-notice').then((m) => ({ default: m.InvitationNotice })),
+);
+const ProviderSection = lazy(() =>
+  Promise.all([import('@mui/material/Divider'), import('../components/provider-buttons')]).then(
+    ([{ default: Divider }, { ProviderButtons }]) => ({
+      default: (props: Parameters<typeof ProviderButtons>[0]) => (
+        <>
+          <Divider sx={{ my: 3 }}>or</Divider>
+          <ProviderButtons {...props} />
+        </>
+      ),
+    }),
+  ),
+);
+
+const validator = lazySchemaValidator<SignInForm, SignInForm>(() =>
+  import('@leadcircle/shared/forms/auth').then((m) => m.signInForm),
+);
 
 export function SignInPage() {
   const location = useLocation();
@@ -30,14 +54,12 @@ export function SignInPage() {
   const finishSignIn = useFinishSignIn();
   const invite = inviteOf(navState);
   const notify = useNotify();
-  const [login, { isLoading }] = useLoginMutation();
+  const [isLoading, setIsLoading] = useState(false);
   const hasProviders = useHasProviders();
 
-  const rememberedEmail = readRememberedEmail();
-  useLoadResolver(resolver);
-  const { control, handleSubmit } = useForm({
-    resolver,
-    defaultValues: { email: navState.email ?? rememberedEmail ?? '', password: '', remember: rememberedEmail !== null },
+  const { values, errors, setValue, handleSubmit } = useLightForm(validator, () => {
+    const rememberedEmail = readRememberedEmail();
+    return { email: navState.email ?? rememberedEmail ?? '', password: '', remember: rememberedEmail !== null };
   });
 
   // The LinkedIn callback comes back here with its error.
@@ -47,52 +69,72 @@ export function SignInPage() {
   }, [linkedInLoginError, notify]);
 
   const submit = handleSubmit(async ({ email, password, remember }) => {
+    setIsLoading(true);
     try {
-      const tokens = await login({ email, password }).unwrap();
+      const tokens = await signedOutCall<CallResponse<typeof userCalls.login>>(userCallPaths.login, {
+        email,
+        password,
+      });
       rememberEmail(remember ? email : null);
       // Signed in: the public-only guard now takes the visitor to the remembered origin or /redirect.
       finishSignIn(tokens, invite);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.loginFailed));
+    } finally {
+      setIsLoading(false);
     }
   });
 
   return (
     <CenteredLayout title="Sign in">
-      <InvitationNotice invite={invite} />
+      {invite && (
+        <Suspense fallback={null}>
+          <InvitationNotice invite={invite} />
+        </Suspense>
+      )}
       <Box component="form" onSubmit={submit} noValidate>
-        <FormTextField control={control} name="email" label="Email" type="email" autoComplete="email" autoFocus />
-        <FormTextField
-          control={control}
+        <TextInputField
+          name="email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={values.email}
+          onChange={(event) => setValue('email', event.target.value)}
+          error={errors.email}
+        />
+        <TextInputField
           name="password"
           label="Password"
           type="password"
           autoComplete="current-password"
+          value={values.password}
+          onChange={(event) => setValue('password', event.target.value)}
+          error={errors.password}
         />
-        <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <Controller
-            control={control}
-            name="remember"
-            render={({ field: { value, onChange, ...field } }) => (
-              <FormControlLabel
-                control={<Checkbox {...field} checked={value} onChange={(event) => onChange(event.target.checked)} />}
-                label="Remember me"
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <FormControlLabel
+            control={
+              <Checkbox
+                name="remember"
+                checked={values.remember}
+                onChange={(event) => setValue('remember', event.target.checked)}
               />
-            )}
+            }
+            label="Remember me"
           />
           <Link component={RouterLink} to={ROUTES.forgotPassword} variant="body2">
             I forgot my password
           </Link>
-        </Stack>
+        </Box>
         <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading} sx={{ mt: 2 }}>
           Sign in
         </Button>
       </Box>
       {hasProviders && (
-        <>
-          <Divider sx={{ my: 3 }}>or</Divider>
-          <ProviderButtons invite={invite} onSignedIn={(tokens) => finishSignIn(tokens, invite)} />
-        </>
+        <Suspense fallback={null}>
+          <ProviderSection invite={invite} onSignedIn={(tokens) => finishSignIn(tokens, invite)} />
+        </Suspense>
       )}
       <Box sx={{ textAlign: 'center', mt: 3 }}>
         {/* The invite data and the pre-filled address go on to sign up. */}

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import type { OutputChunk } from 'rolldown';
+import type { Plugin } from 'vite';
+import { FIRST_PAGE_MODULES } from './src/first-page';
+
+// Builds src/first-page.ts as an entry of its own, loads it first in index.html, and writes there, for each
+// area it may preload, the files of that area's chunk and its static imports that the main entry does not
+// already load (<meta name="first-page-chunks">; index.html is never cached, so the list is always current).
+export const FIRST_PAGE_ENTRY = 'src/first-page.ts';
+
+export function firstPageChunks(): Plugin {
+  let root = '';
+  return {
+    name: 'leadcircle-first-page-chunks',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!context.bundle) return html;
+        const chunks = Object.values(context.bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const collect = (chunk: OutputChunk, files: Set<string>) => {
+          if (files.has(chunk.fileName)) return files;
+          files.add(chunk.fileName);
+          for (const imported of chunk.imports) {
+            const next = byFile.get(imported);
+            if (next) collect(next, files);
+          }
+          return files;
+        };
+        const bySource = (source: string) => {
+          const chunk = chunks.find((c) => c.facadeModuleId && path.relative(root, c.facadeModuleId) === source);
+          if (!chunk) throw new Error(`first-page-chunks: no chunk for ${source}`);
+          return chunk;
+        };
+        const firstPage = bySource(FIRST_PAGE_ENTRY);
+        const loaded = new Set<string>();
+        for (const chunk of chunks.filter((c) => c.isEntry && c !== firstPage)) collect(chunk, loaded);
+        const areas: Record<string, string[]> = {};
+        for (const [area, source] of Object.entries(FIRST_PAGE_MODULES)) {
+          areas[area] = [...collect(bySource(source), new Set())].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+        }
+        const content = JSON.stringify(areas).replaceAll('"', '&quot;');
+        return html.replace(
+          /(\s*)<script type="module"/,
+          `$1<meta name="first-page-chunks" content="${content}" />` +
+            `$1<script type="module" async crossorigin src="/${firstPage.fileName}"></script>$1<script type="module"`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/**
+ * Resolves once the browser has painted the frame being prepared: work that can wait (checks, schemas,
+ * snackbars) starts then, so the first page's paint does not wait for its downloads.
+ */
+export function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestAnimationFrame !== 'function') {
+      resolve();
+      return;
+    }
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+  });
+}
