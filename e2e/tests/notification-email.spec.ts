@@ -10,7 +10,7 @@ test.describe.configure({ timeout: 180_000 });
 test.use({ viewport: { width: 390, height: 844 } });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 test("turning off a group's Messages switch stops that group's message e-mails; the other group's come, and its unsubscribe link works signed out", async ({
   page,
@@ -39,10 +39,10 @@ test("turning off a group's Messages switch stops that group's message e-mails; 
 
   await sendThroughApi(request, owner.accessToken, await groupRoomId(request, owner.accessToken, quietId), 'Shh');
   await sendThroughApi(request, owner.accessToken, await groupRoomId(request, owner.accessToken, loudId), 'Hello all');
-  const mail = await waitForMessage(member.email, new RegExp(`wrote in ${escape(loud.name)}`), 90_000);
+  const mail = await waitForMessage(member.email, new RegExp(`wrote in ${escapeRegExp(loud.name)}`), 90_000);
   expect(mail.text).toContain('"Hello all"');
   // Both messages were sent before the job ran: the quiet one was left out, not delayed.
-  expect(messagesTo(member.email, new RegExp(escape(quiet.name)))).toEqual([]);
+  expect(messagesTo(member.email, new RegExp(escapeRegExp(quiet.name)))).toEqual([]);
 
   // The e-mail's unsubscribe link, opened signed out, turns off the loud group's Messages only.
   const unsubscribeUrl = mail.text.match(/Unsubscribe: (\S+)/)?.[1];
