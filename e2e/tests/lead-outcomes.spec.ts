@@ -9,7 +9,7 @@ import {
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
-import { createLeadThroughApi, LEAD_NAME, OutcomeSection } from '../support/leads.js';
+import { createLeadThroughApi, LEAD_NAME, leadRow, OutcomeSection } from '../support/leads.js';
 import { expectFits, PHONE } from '../support/phone.js';
 
 // Closing the loop: a member gives a lead, another takes it and records its progress up to Won;
@@ -145,6 +145,7 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
 
   // The leads export carries the outcome after the spec's headers: stage, its date, the amount.
   await page.getByRole('tab', { name: 'Leads' }).click();
+  await expect(leadRow(page).getByRole('cell', { name: `Won: ${WON}` })).toBeVisible();
   const leadsCsv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'EXPORT TO CSV' }).click();
   const leadLines = fs.readFileSync((await (await leadsCsv).path())!, 'utf8').split('\r\n');
