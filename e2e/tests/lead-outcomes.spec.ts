@@ -4,6 +4,7 @@ import {
   formatCents,
   GROUP_MESSAGES,
   leadExportFileName,
+  MEMBER_RATING_EXPLANATION,
   OUTCOME_MESSAGES,
 } from '@leadcircle/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -150,6 +151,17 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
   await page.getByRole('button', { name: 'EXPORT TO CSV' }).click();
   const leadLines = fs.readFileSync((await (await leadsCsv).path())!, 'utf8').split('\r\n');
   expect(leadLines[1]).toMatch(/,Won,\d{4}-\d{2}-\d{2},12000\.00,$/);
+
+  // The won lead counts in Olive's member rating, which explains itself in a tooltip.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  const oliveUser = page
+    .getByRole('table', { name: 'Group users' })
+    .getByRole('row')
+    .filter({ hasText: 'Olive Rivera' });
+  const rating = oliveUser.getByLabel(/^Rating \d/);
+  await expect(rating).toBeVisible();
+  await rating.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(MEMBER_RATING_EXPLANATION);
 });
 
 test("the group's owner sets the follow-up reminder's days (1 to 90); a member sees them", async ({
