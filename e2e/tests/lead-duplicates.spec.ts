@@ -2,6 +2,7 @@ import { expect, type Locator, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, LEAD, LEAD_NAME, LeadDialog, leadRow } from '../support/leads.js';
+import { expectFits, PHONE } from '../support/phone.js';
 
 // Duplicates: a lead of the group with the same e-mail (phone, LinkedIn, or name and company) is
 // named in the lead dialog as the fields are typed, in whatever order, with who submitted it and when.
@@ -107,4 +108,25 @@ test('the same first name, last name and company are named too, as the last of t
   await dialog.field('Last Name').fill(LEAD.lastName.toUpperCase());
   await expect(warningOf(dialog)).toContainText('same Name and company');
   await expect(warningOf(dialog)).toContainText('Submitted by Olive Rivera on');
+});
+
+test.describe('at phone width', () => {
+  test.use(PHONE);
+
+  test('the duplicate warning fits the lead dialog on a phone', async ({ page, request }) => {
+    const giver = await createPayingAccount(request, 'Olive');
+    const groupId = await createGroupThroughApi(request, giver.accessToken, {
+      name: uniqueGroupName('Olive'),
+      privateCode: GROUP_CODE,
+    });
+    await createLeadThroughApi(request, giver.accessToken, groupId);
+    await signIn(page, giver.email, giver.password);
+    await page.goto(`/groups/${groupId}/leads`);
+    await expect(leadRow(page)).toBeVisible();
+    await page.getByRole('button', { name: 'CREATE LEAD' }).click();
+    const dialog = new LeadDialog(page, 'Create Lead');
+    await dialog.field('Email').fill(LEAD.email);
+    await expect(warningOf(dialog)).toContainText('Submitted by Olive Rivera on');
+    await expectFits(page, 'lead dialog with a duplicate named');
+  });
 });

@@ -4,12 +4,13 @@ import {
   formatCents,
   GROUP_MESSAGES,
   leadExportFileName,
+  MEMBER_RATING_EXPLANATION,
   OUTCOME_MESSAGES,
 } from '@leadcircle/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
-import { createLeadThroughApi, LEAD_NAME, OutcomeSection } from '../support/leads.js';
+import { createLeadThroughApi, LEAD_NAME, leadRow, OutcomeSection } from '../support/leads.js';
 import { expectFits, PHONE } from '../support/phone.js';
 
 // Closing the loop: a member gives a lead, another takes it and records its progress up to Won;
@@ -145,10 +146,22 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
 
   // The leads export carries the outcome after the spec's headers: stage, its date, the amount.
   await page.getByRole('tab', { name: 'Leads' }).click();
+  await expect(leadRow(page).getByRole('cell', { name: `Won: ${WON}` })).toBeVisible();
   const leadsCsv = page.waitForEvent('download');
   await page.getByRole('button', { name: 'EXPORT TO CSV' }).click();
   const leadLines = fs.readFileSync((await (await leadsCsv).path())!, 'utf8').split('\r\n');
   expect(leadLines[1]).toMatch(/,Won,\d{4}-\d{2}-\d{2},12000\.00,$/);
+
+  // The won lead counts in Olive's member rating, which explains itself in a tooltip.
+  await page.getByRole('tab', { name: 'Users' }).click();
+  const oliveUser = page
+    .getByRole('table', { name: 'Group users' })
+    .getByRole('row')
+    .filter({ hasText: 'Olive Rivera' });
+  const rating = oliveUser.getByLabel(/^Rating \d/);
+  await expect(rating).toBeVisible();
+  await rating.hover();
+  await expect(page.getByRole('tooltip')).toHaveText(MEMBER_RATING_EXPLANATION);
 });
 
 test("the group's owner sets the follow-up reminder's days (1 to 90); a member sees them", async ({

@@ -209,3 +209,56 @@ describe('LeadDialog in edit mode (spec 001 §2, §5)', () => {
     await waitFor(() => expect(submit('Save')).toBeDisabled());
   });
 });
+
+describe('LeadDialog duplicate check', () => {
+  const earlier = {
+    leadId: 12,
+    fullName: 'Avery Buyer',
+    company: 'Acme Corp',
+    createdBy: 3,
+    ownerName: 'Olive Rivera',
+    createdAt: '2026-11-20T10:00:00.000Z',
+    matchedOn: ['EMAIL'],
+  };
+
+  it('asks after a pause with the fields typed so far, in any order, and names the match with Submit anyway', async () => {
+    const calls = answerCalls({
+      '/api/lead/duplicates': [
+        { status: 200, body: { duplicates: [] } },
+        { status: 200, body: { duplicates: [earlier] } },
+      ],
+    });
+    renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
+    type('Company', 'Acme Corp');
+    type('Last Name', 'Buyer');
+    type('First Name', 'Avery');
+    await waitFor(() => expect(bodiesSentTo(calls, '/api/lead/duplicates')).toHaveLength(1));
+    expect(bodiesSentTo(calls, '/api/lead/duplicates')[0]).toEqual({
+      group_id: 4,
+      first_name: 'Avery',
+      last_name: 'Buyer',
+      company: 'Acme Corp',
+    });
+    expect(screen.queryByRole('status', { name: 'Possible duplicate' })).not.toBeInTheDocument();
+
+    type('Email', ' AVERY@acme.example ');
+    const warning = await screen.findByRole('status', { name: 'Possible duplicate' }, { timeout: 3000 });
+    expect(within(warning).getByText('Avery Buyer (Acme Corp)')).toBeInTheDocument();
+    expect(warning).toHaveTextContent('Submitted by Olive Rivera on');
+    expect(warning).toHaveTextContent('same E-mail');
+    expect(within(warning).getByRole('link', { name: 'Open it: Avery Buyer' })).toHaveAttribute(
+      'href',
+      '/groups/4/leads/12',
+    );
+    expect(bodiesSentTo(calls, '/api/lead/duplicates')[1]).toMatchObject({ email: 'AVERY@acme.example' });
+    expect(screen.getByRole('button', { name: 'Submit anyway' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Create' })).not.toBeInTheDocument();
+  });
+
+  it('leaves the lead being edited out of its own check', async () => {
+    const calls = answerCalls({ '/api/lead/duplicates': { status: 200, body: { duplicates: [] } } });
+    renderInApp(<LeadDialog groupId={4} lead={lead} onClose={() => {}} onSuccess={() => {}} />);
+    await waitFor(() => expect(bodiesSentTo(calls, '/api/lead/duplicates')).toHaveLength(1));
+    expect(bodiesSentTo(calls, '/api/lead/duplicates')[0]).toMatchObject({ group_id: 4, lead_id: lead.leadId });
+  });
+});

@@ -9,9 +9,10 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
+import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage } from '../../../lib/api-error';
-import { useGetLeadOutcomeQuery, useTakeLeadMutation } from '../api';
+import { leadsApi, useGetLeadOutcomeQuery, useTakeLeadMutation } from '../api';
 import { OutcomeTimeline, stepTitle } from './outcome-timeline';
 import { RecordOutcomeDialog } from './record-outcome-dialog';
 
@@ -24,6 +25,7 @@ const takeFailed = 'Assign user to lead failed';
  */
 export function LeadOutcome({ lead }: { lead: Lead }) {
   const notify = useNotify();
+  const dispatch = useAppDispatch();
   const { data: me } = useGetCurrentUserQuery();
   const timeline = useGetLeadOutcomeQuery(lead.leadId, { refetchOnMountOrArgChange: true });
   const [takeLead, takeState] = useTakeLeadMutation();
@@ -44,6 +46,8 @@ export function LeadOutcome({ lead }: { lead: Lead }) {
       await takeLead({ group_id: lead.groupId, lead_id: lead.leadId, user_id: me.userId }).unwrap();
     } catch (error) {
       notify.error(errorMessage(error, takeFailed));
+      // Someone may have taken it meanwhile: show who.
+      void dispatch(leadsApi.endpoints.getLead.initiate(lead.leadId, { forceRefetch: true, subscribe: false }));
     }
   };
 

@@ -28,6 +28,7 @@ import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
 import { useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { LeadDialog } from '../components/lead-dialog';
+import { stepTitle } from '../components/outcome-timeline';
 
 const duplicateLabel = 'Possible duplicate of an earlier lead';
 
@@ -77,6 +78,8 @@ const columns: PagedTableColumn<Lead>[] = [
     cell: (lead) => lead.notes ?? '',
     sx: { maxWidth: 280, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   },
+  // What became of it: the latest step ('Won: $12,000.00'), after the spec's columns.
+  { header: 'Outcome', cell: (lead) => (lead.outcome ? stepTitle(lead.outcome) : ''), hideOnPhone: true },
 ];
 const deleteWarning = 'This operation cannot be undone: the lead, its ratings and its comments are removed.';
 
