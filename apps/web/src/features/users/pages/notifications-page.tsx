@@ -7,12 +7,17 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateNotificationsMutation } from '../account-api';
+
+interface Choices {
+  enableEmail: boolean;
+  leadEmails: LeadEmailChoice;
+}
 
 interface NotificationsPageProps {
   /** Each group's Messages switch (the same setting as the group's settings). */
@@ -30,14 +35,20 @@ export function NotificationsPage({ groupSwitches, opportunitySwitches }: Notifi
   const { data: user } = useGetCurrentUserQuery();
   const [updateNotifications, { isLoading }] = useUpdateNotificationsMutation();
 
-  if (!user) return <PageSpinner />;
-  const { enableEmail, leadEmails } = user.notificationSetting;
+  // A choice shows at once and goes back if it cannot be saved.
+  const [chosen, setChosen] = useState<Choices | null>(null);
 
-  const save = async (change: { enableEmail?: boolean; leadEmails?: LeadEmailChoice }) => {
+  if (!user) return <PageSpinner />;
+  const { enableEmail, leadEmails } = chosen ?? user.notificationSetting;
+
+  const save = async (change: Partial<Choices>) => {
+    const next = { enableEmail, leadEmails, ...change };
+    setChosen(next);
     try {
-      await updateNotifications({ enableEmail, leadEmails, ...change }).unwrap();
+      await updateNotifications(next).unwrap();
       notify.success(MESSAGES.notificationsUpdated);
     } catch (error) {
+      setChosen(null);
       notify.error(errorMessage(error, MESSAGES.notificationsUpdateFailed));
     }
   };
