@@ -4,7 +4,8 @@ import { activities } from '../db/schema/index.js';
 
 // Who may see an activity, decided when it is read: a group's activity its members, an opportunity's
 // its owner and the users it is shared with; one of neither its actor and its data.recipientUserIds
-// (and, with data.businessId, that business's users). recipientUserIds reach those users in every case.
+// (and, with data.businessId, that business's users). recipientUserIds reach those users in every case
+// (kept one row per person in activity_recipients by the recorder).
 
 /** SQL condition: the activity row `activities` is visible to `userId`. */
 export function visibleTo(userId: number): SQL {
@@ -19,7 +20,7 @@ export function visibleTo(userId: number): SQL {
       ${activities.actorUserId} = ${userId}
       OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}
         AND u.business_id IS NOT NULL AND u.business_id::text = ${activities.data}->>'businessId')))
-    OR ${activities.data}->'recipientUserIds' @> to_jsonb(${userId}::int)
+    OR EXISTS (SELECT 1 FROM activity_recipients r WHERE r.user_id = ${userId} AND r.activity_id = ${activities.id})
   )`;
 }
 
@@ -28,20 +29,21 @@ export async function activityAudience(
   db: DbOrTx,
   id: number,
 ): Promise<{ type: string; userIds: number[] } | undefined> {
+  // Each source read through its own index (the group's members, the opportunity's people, the business's
+  // users, the recipients), never the whole users table.
   const rows = await db.execute(sql`
-    SELECT a.type, u.id AS user_id
+    SELECT a.type, x.user_id
     FROM activities a
-    JOIN users u ON (
-      (a.group_id IS NOT NULL AND EXISTS (
-        SELECT 1 FROM group_members gm WHERE gm.group_id = a.group_id AND gm.user_id = u.id))
-      OR (a.opportunity_id IS NOT NULL AND (
-        EXISTS (SELECT 1 FROM opportunities o WHERE o.id = a.opportunity_id AND o.created_by = u.id)
-        OR EXISTS (SELECT 1 FROM opportunity_shares s WHERE s.opportunity_id = a.opportunity_id AND s.user_id = u.id)))
-      OR (a.group_id IS NULL AND a.opportunity_id IS NULL AND (
-        a.actor_user_id = u.id
-        OR (u.business_id IS NOT NULL AND u.business_id::text = a.data->>'businessId')))
-      OR a.data->'recipientUserIds' @> to_jsonb(u.id)
-    )
+    CROSS JOIN LATERAL (
+      SELECT gm.user_id FROM group_members gm WHERE gm.group_id = a.group_id
+      UNION SELECT o.created_by FROM opportunities o WHERE o.id = a.opportunity_id
+      UNION SELECT s.user_id FROM opportunity_shares s WHERE s.opportunity_id = a.opportunity_id
+      UNION SELECT a.actor_user_id WHERE a.group_id IS NULL AND a.opportunity_id IS NULL
+      UNION SELECT u.id FROM users u
+        WHERE a.group_id IS NULL AND a.opportunity_id IS NULL
+          AND u.business_id = (CASE WHEN a.data->>'businessId' ~ '^[0-9]{1,9}$' THEN (a.data->>'businessId')::int END)
+      UNION SELECT r.user_id FROM activity_recipients r WHERE r.activity_id = a.id
+    ) x
     WHERE a.id = ${id}`);
   const list =
     (rows as unknown as { rows?: { type: string; user_id: number }[] }).rows ??

@@ -12,7 +12,8 @@ function concerns(userId: number): SQL | undefined {
   return and(
     visibleTo(userId),
     or(ne(activities.actorUserId, userId), inArray(activities.type, REMINDER_TYPES)),
-    sql`(${activities.type} = 'NEW_LEAD' OR ${activities.data}->'recipientUserIds' @> to_jsonb(${userId}::int))`,
+    sql`(${activities.type} = 'NEW_LEAD' OR EXISTS (SELECT 1 FROM activity_recipients r
+      WHERE r.user_id = ${userId} AND r.activity_id = ${activities.id}))`,
   );
 }
 
