@@ -1,5 +1,5 @@
 import { ROUTES } from '@leadcircle/shared';
-import { type ComponentType, lazy, Suspense, useLayoutEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
 import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { GROUP_STATS_ROUTE } from '../lib/app-routes';
@@ -19,9 +19,9 @@ import { RouteErrorBoundary } from './route-error-boundary';
 type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
 
 /**
- * A page in its own chunk. Loaded before it first renders (`preload`, for the first page), it renders at
- * once; otherwise through React.lazy, with the route's spinner meanwhile. Each mounted page keeps the way it
- * started, so a load finishing later never remounts it.
+ * A page in its own chunk, through React.lazy (the route's spinner while it loads); `preload` fetches the
+ * first page's chunk before the first render. A wrapper that chose between the loaded page and the lazy one
+ * per mount remounted pages under load (a typed e-mail address was lost on /forgot-password).
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
@@ -30,11 +30,7 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
       loaded = component;
     });
   const Lazy = lazy(async () => ({ default: loaded ?? (await load()) })) as unknown as ComponentType<P>;
-  function Page(props: P) {
-    const [Component] = useState(() => loaded ?? Lazy);
-    return <Component {...props} />;
-  }
-  return Object.assign(Page, { preload });
+  return Object.assign(Lazy, { preload });
 }
 
 const loadAuth = () => import('../features/auth');
