@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../db/client.js';
+import { type DbOrTx, rowsOf } from '../db/client.js';
 import { activities } from '../db/schema/index.js';
 
 // Who may see an activity, decided when it is read: a group's activity its members, an opportunity's
@@ -45,9 +45,7 @@ export async function activityAudience(
       UNION SELECT r.user_id FROM activity_recipients r WHERE r.activity_id = a.id
     ) x
     WHERE a.id = ${id}`);
-  const list =
-    (rows as unknown as { rows?: { type: string; user_id: number }[] }).rows ??
-    (rows as unknown as { type: string; user_id: number }[]);
+  const list = rowsOf<{ type: string; user_id: number }>(rows);
   if (list.length === 0) return undefined;
   return { type: list[0]?.type ?? '', userIds: [...new Set(list.map((r) => Number(r.user_id)))] };
 }

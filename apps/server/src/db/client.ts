@@ -20,3 +20,8 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzle(pool, { schema }), pool, close: () => pool.end() };
 }
+
+/** The rows of a raw `db.execute(sql…)` answer (node-postgres gives `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? (result as T[]);
+}

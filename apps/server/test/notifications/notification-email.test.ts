@@ -197,7 +197,19 @@ describe('chat messages by e-mail', () => {
     await say(x.owner.token, x.opportunity.roomId, 'Kickoff at 9');
     clock.advance(5 * MINUTE);
     await run();
-    expect((await notificationMails(x.shared.user.email))[0]?.text).toContain('Kickoff at 9');
+    const [kickoff] = await notificationMails(x.shared.user.email);
+    expect(kickoff?.text).toContain('Kickoff at 9');
+    // Its one-click link turns off this opportunity's Messages, nothing else.
+    expect((await t.app.inject({ method: 'POST', url: oneClickUrl(kickoff!) })).statusCode).toBe(200);
+    const setting = await post(
+      t,
+      '/notification/settings/get',
+      { delivery_method: 'EMAIL', service: 'OPPORTUNITY', service_id: x.opportunity.opportunityId, action: 'MESSAGES' },
+      { token: x.shared.token },
+    );
+    expect(setting.body.toggledOn).toBe(false);
+    const me = await post(t, '/user/get', { user_id: x.shared.user.id }, { token: x.shared.token });
+    expect(me.body.notificationSetting).toEqual({ enableEmail: true, leadEmails: 'IMMEDIATE' });
 
     await post(
       t,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities.js';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, groups, leads, opportunities, users } from '../../db/schema/index.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
@@ -49,10 +49,6 @@ export async function countActivities(db: DbOrTx, filter: ActivityFilter): Promi
     sql`SELECT count(*)::int AS n FROM (${allVisibleIds({ userId: filter.userId, types: filter.types })}) ids`,
   );
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows?: T[] }).rows ?? (result as T[]);
 }
 
 /** The names a page of activities shows, looked up when read (a renamed group reads with its new name). */

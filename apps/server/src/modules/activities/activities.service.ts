@@ -11,9 +11,11 @@ interface Page {
   get_next: number;
 }
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
+/** A whole number from activity data, or undefined. */
+export const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
 
-function fieldsOf(row: q.ActivityRow): Record<string, unknown> {
+/** The data's sub-object named after the activity's type. */
+export function fieldsOf(row: q.ActivityRow): Record<string, unknown> {
   const stored = row.data[activityDataKey(row.type)];
   return stored && typeof stored === 'object' ? (stored as Record<string, unknown>) : {};
 }

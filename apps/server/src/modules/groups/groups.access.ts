@@ -37,3 +37,7 @@ export async function resolveCallerGroupIds(db: DbOrTx, userId: number, ids: num
 
 /** The visible members of some groups, as (groupId, userId) pairs ordered by group then user. */
 export const listVisibleMemberPairs = (db: DbOrTx, groupIds: number[]) => q.listMemberIds(db, groupIds);
+
+/** Stores a member's 'Messages' switch of a group, with the caller's transaction (unsubscribe links). */
+export const storeMessagesSetting = (db: DbOrTx, groupId: number, userId: number, on: boolean) =>
+  q.updateMember(db, groupId, userId, { enableEmail: on });

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
-import type { DbOrTx } from '../../db/client.js';
-import { activities, groupMembers, notificationEmails, unsubscribeLinks, users } from '../../db/schema/index.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { activities, notificationEmails, unsubscribeLinks, users } from '../../db/schema/index.js';
 
 // Notification e-mail: the activities not yet looked at, the e-mails due, and the switches that govern them.
 
@@ -106,8 +106,7 @@ export async function lockUnsent(tx: DbOrTx, ids: number[]): Promise<Notificatio
 
 export async function isSwitchOn(tx: DbOrTx, userId: number, switchKey: string): Promise<boolean> {
   const rows = await tx.execute(sql`SELECT ${switchOn(userId, switchKey)} AS on`);
-  const list = (rows as unknown as { rows?: { on: boolean }[] }).rows ?? (rows as unknown as { on: boolean }[]);
-  return Boolean(list[0]?.on);
+  return Boolean(rowsOf<{ on: boolean }>(rows)[0]?.on);
 }
 
 /** Of the activities, those the person may still see (a member removed since sees none of its group's). */
@@ -132,8 +131,7 @@ export async function unreadMessages(tx: DbOrTx, userId: number, messageIds: num
     )})
       AND m.deleted_at IS NULL AND coalesce(r.last_read_seq, 0) < m.seq AND NOT coalesce(r.muted, false)`);
   type Row = { id: number; message: string | null };
-  const list = (rows as unknown as { rows?: Row[] }).rows ?? (rows as unknown as Row[]);
-  return new Map(list.map((r) => [Number(r.id), r.message ?? '']));
+  return new Map(rowsOf<Row>(rows).map((r) => [Number(r.id), r.message ?? '']));
 }
 
 export async function markSent(tx: DbOrTx, ids: number[], at: Date): Promise<void> {
@@ -166,18 +164,11 @@ export async function useUnsubscribeLink(tx: DbOrTx, id: number, at: Date): Prom
 }
 
 // The switches an unsubscribe link turns off, in the transaction that spends the link. The Messages
-// switch of a group lives with the membership (the opportunity's is stored through its access file).
+// switches of a group and of an opportunity are stored through their modules' access files.
 export async function turnOffAccountEmail(tx: DbOrTx, userId: number): Promise<void> {
   await tx.update(users).set({ enableEmailNotifications: false }).where(eq(users.id, userId));
 }
 
 export async function turnOffLeadEmails(tx: DbOrTx, userId: number): Promise<void> {
   await tx.update(users).set({ leadEmails: 'OFF' }).where(eq(users.id, userId));
-}
-
-export async function turnOffGroupMessages(tx: DbOrTx, userId: number, groupId: number): Promise<void> {
-  await tx
-    .update(groupMembers)
-    .set({ enableEmail: false })
-    .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
 }

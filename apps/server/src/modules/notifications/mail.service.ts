@@ -1,11 +1,11 @@
-import { type ActivityItem, activityDataKey, describeActivity } from '@leadcircle/shared';
+import { type ActivityItem, describeActivity } from '@leadcircle/shared';
 import { activityAudience } from '../../activity/activity-audience.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { DAY_MS } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
 import { findUserById } from '../accounts/accounts.service.js';
-import { presentActivities } from '../activities/activities.service.js';
+import { fieldsOf, num, presentActivities } from '../activities/activities.service.js';
 import * as q from './mail.queries.js';
 import { type EmailItem, notificationEmail } from './notifications.emails.js';
 
@@ -34,9 +34,6 @@ export function nextDigestAt(after: Date): Date {
   return at.getTime() > after.getTime() ? at : new Date(at.getTime() + DAY_MS);
 }
 
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isInteger(v) ? v : undefined);
-const fieldsOf = (row: q.ActivityRow): Record<string, unknown> =>
-  (row.data[activityDataKey(row.type)] as Record<string, unknown> | undefined) ?? {};
 const recipientsOf = (row: q.ActivityRow): number[] =>
   Array.isArray(row.data.recipientUserIds) ? row.data.recipientUserIds.filter((id) => num(id) !== undefined) : [];
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
 import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities.js';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, notificationMarks, notificationReads } from '../../db/schema/index.js';
 
 // Reminders address their recipient even when the lead they are about is the recipient's own.
@@ -37,8 +37,7 @@ export async function listInbox(db: DbOrTx, userId: number, page: { offset: numb
 export async function countInbox(db: DbOrTx, userId: number, unreadOnly: boolean): Promise<number> {
   const unread = unreadOnly ? sql` WHERE NOT ${isRead(userId, sql`ids.id`)}` : sql``;
   const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${allVisibleIds(inbox(userId))}) ids${unread}`);
-  const rows = (result as unknown as { rows?: { n: number }[] }).rows ?? (result as unknown as { n: number }[]);
-  return Number(rows[0]?.n ?? 0);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 /** True when activity `id` is in the person's inbox. */

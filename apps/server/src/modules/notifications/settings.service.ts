@@ -2,6 +2,7 @@ import type { NotificationService, NotificationSetting } from '@leadcircle/share
 import type { AppDeps } from '../../app-deps.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { hashToken } from '../../lib/secrets.js';
+import { storeMessagesSetting as storeGroupMessagesSetting } from '../groups/groups.access.js';
 import { getNotificationSettings, updateGroupNotifications } from '../groups/groups.service.js';
 import { storeMessagesSetting } from '../opportunities/opportunities.access.js';
 import { getMessagesNotification, setMessagesNotification } from '../opportunities/opportunities.service.js';
@@ -67,7 +68,7 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<{ messa
   await deps.db.transaction(async (tx) => {
     if (!(await q.useUnsubscribeLink(tx, link.id, deps.clock.now()))) throw conflict('UNSUBSCRIBE_LINK_USED');
     if (kind === 'NEW_LEADS') await q.turnOffLeadEmails(tx, link.userId);
-    else if (kind === 'GROUP') await q.turnOffGroupMessages(tx, link.userId, id);
+    else if (kind === 'GROUP') await storeGroupMessagesSetting(tx, id, link.userId, false);
     else if (kind === 'OPPORTUNITY') {
       await storeMessagesSetting(tx, {
         opportunityId: id,
