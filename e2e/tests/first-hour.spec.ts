@@ -256,6 +256,8 @@ test('group settings: read-only fields look read-only, and the owner edits the d
   await edit.getByLabel('Description').fill('Closers of the Pacific Northwest');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
+  // Saving the dialog saves the group, not the settings form behind it: the page stays.
+  await expect(page).toHaveURL(`/groups/${groupId}/settings`);
   await expect(page.getByLabel('Description')).toHaveValue('Closers of the Pacific Northwest');
   await page.goto('/groups');
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Closers of the Pacific Northwest');

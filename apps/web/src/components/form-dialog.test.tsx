@@ -27,6 +27,21 @@ describe('FormDialog', () => {
     expect(onSubmit).toHaveBeenCalledOnce();
   });
 
+  it("opened from a page's own form, submits its form only, not the page's", () => {
+    const onPageSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
+    render(
+      <form onSubmit={onPageSubmit}>
+        <FormDialog title="Rename fruit" submitLabel="Save" onSubmit={onSubmit} onClose={vi.fn()}>
+          <input aria-label="Fruit name" />
+        </FormDialog>
+      </form>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSubmit).toHaveBeenCalledOnce();
+    expect(onPageSubmit).not.toHaveBeenCalled();
+  });
+
   it("shows the server's error", () => {
     renderDialog({ serverError: 'Rename fruit failed.' });
     expect(screen.getByRole('alert')).toHaveTextContent('Rename fruit failed.');

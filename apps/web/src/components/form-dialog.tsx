@@ -51,7 +51,15 @@ export function FormDialog(props: FormDialogProps) {
       maxWidth={maxWidth}
       fullWidth
     >
-      <Box component="form" onSubmit={props.onSubmit} noValidate>
+      <Box
+        component="form"
+        onSubmit={(event) => {
+          // React passes a submit up through the portal: a page's own form (group settings) must not submit too.
+          event.stopPropagation();
+          props.onSubmit(event);
+        }}
+        noValidate
+      >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           {description && <DialogContentText>{description}</DialogContentText>}
