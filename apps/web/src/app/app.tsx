@@ -24,7 +24,9 @@ export function App({ config }: { config: ClientConfig }) {
         <CssBaseline />
         <Provider store={store}>
           <ClientConfigProvider config={config}>
-            <BrowserRouter>
+            {/* No transitions: a link shows its page, or the page's spinner, at once; the previous page never
+                stays on screen under the new address, where what a person typed into it would be lost. */}
+            <BrowserRouter useTransitions={false}>
               <RouterNavigator />
               <AppRoutes />
             </BrowserRouter>

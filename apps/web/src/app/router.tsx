@@ -1,7 +1,7 @@
 import { ROUTES } from '@leadcircle/shared';
-import { type ComponentType, lazy, Suspense, useLayoutEffect } from 'react';
-import { Navigate, Outlet, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
-import { PageSpinner } from '../components/page-spinner';
+import { type ComponentType, lazy, useLayoutEffect } from 'react';
+import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { PageOutlet } from '../components/page-outlet';
 import { GROUP_STATS_ROUTE } from '../lib/app-routes';
 import { setNavigator } from '../lib/navigation';
 import { emailTokenState, readNavigationState } from '../lib/navigation-state';
@@ -134,11 +134,7 @@ function DownloadAppRoute() {
 
 const routes: RouteObject[] = [
   {
-    element: (
-      <Suspense fallback={<PageSpinner />}>
-        <Outlet />
-      </Suspense>
-    ),
+    element: <PageOutlet />,
     children: [
       { path: ROUTES.root, element: <Navigate to={ROUTES.redirect} replace /> },
       {
@@ -246,6 +242,18 @@ export function preloadFirstPage(areas: string[]): Promise<unknown> {
     leads: [GroupLeadsPage],
   };
   return Promise.all(areas.flatMap((area) => pages[area] ?? []).map((page) => page.preload()));
+}
+
+/**
+ * Loads the pages the first page's own links lead to once it has shown (sign in ↔ sign up and forgot
+ * password), so following one shows the page at once rather than its spinner.
+ */
+export function preloadNextPages(areas: string[]): Promise<unknown> {
+  const next: Record<string, { preload(): Promise<void> }[]> = {
+    signIn: [SignUpPage, ForgotPasswordPage],
+    auth: [SignInPage],
+  };
+  return Promise.all(areas.flatMap((area) => next[area] ?? []).map((page) => page.preload()));
 }
 
 /** The app's routes, inside the BrowserRouter (app.tsx); a crash while rendering one shows the error page. */

@@ -9,10 +9,9 @@ import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { Suspense, useState } from 'react';
-import { Outlet } from 'react-router';
+import { useState } from 'react';
 import { AppLogo } from '../../components/app-logo';
-import { PageSpinner } from '../../components/page-spinner';
+import { PageOutlet } from '../../components/page-outlet';
 import { UserAvatar } from '../../components/user-avatar';
 import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../core/current-user-api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
@@ -84,9 +83,7 @@ export function AppShell() {
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box component="main" sx={{ flex: 1 }}>
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          <PageOutlet />
         </Box>
         <ShellFooter />
       </Box>

@@ -10,7 +10,8 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { PageOutlet } from '../../../components/page-outlet';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
 import { GROUP_STATS_ROUTE } from '../../../lib/app-routes';
@@ -49,7 +50,7 @@ export function GroupLayout() {
             <Tab key={tab.label} label={tab.label} component={Link} to={paths[index] ?? ROUTES.groups} />
           ))}
         </Tabs>
-        <Outlet context={group.data} />
+        <PageOutlet context={group.data} />
       </>
     );
   }

@@ -11,7 +11,8 @@ import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
-import { Link, Outlet, useLocation, useOutletContext } from 'react-router';
+import { Link, useLocation, useOutletContext } from 'react-router';
+import { PageOutlet } from '../../../components/page-outlet';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
 import { useRouteId } from '../../../lib/route-id';
@@ -61,7 +62,7 @@ export function OpportunityLayout() {
             <Tab key={tab.label} label={tab.label} component={Link} to={paths[index] ?? ROUTES.opportunities} />
           ))}
         </Tabs>
-        <Outlet context={opportunity.data} />
+        <PageOutlet context={opportunity.data} />
       </>
     );
   }

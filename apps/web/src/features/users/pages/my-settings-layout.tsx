@@ -7,7 +7,8 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Outlet, Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
+import { PageOutlet } from '../../../components/page-outlet';
 
 // The left menu of My settings: Profile information, Notifications, Privacy, Terms of Use,
 // with the Privacy Policy and Terms of Use links beneath it.
@@ -52,7 +53,7 @@ export function MySettingsLayout() {
           </Stack>
         </Box>
         <Paper variant="outlined" sx={{ flex: 1, minWidth: 0, width: '100%', p: { xs: 2, md: 3 } }}>
-          <Outlet />
+          <PageOutlet />
         </Paper>
       </Stack>
     </Box>
