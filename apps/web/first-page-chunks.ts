@@ -32,7 +32,8 @@ export function firstPageChunks(): Plugin {
           return files;
         };
         const bySource = (source: string) => {
-          const chunk = chunks.find((c) => c.facadeModuleId && path.relative(root, c.facadeModuleId) === source);
+          // The chunk that holds the module (first-page-groups.ts puts an area's modules in one chunk).
+          const chunk = chunks.find((c) => c.moduleIds.some((id) => path.relative(root, id) === source));
           if (!chunk) throw new Error(`first-page-chunks: no chunk for ${source}`);
           return chunk;
         };

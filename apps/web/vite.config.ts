@@ -1,38 +1,68 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import type { OutputChunk, RolldownOutput } from 'rolldown';
+import { build, defineConfig, type UserConfig } from 'vite';
 import { FIRST_PAGE_ENTRY, firstPageChunks } from './first-page-chunks';
+import { type Area, areasOfModules, firstPageGroups } from './first-page-groups';
 import { muiWithoutCssVars } from './mui-without-css-vars';
 import { precompress } from './precompress';
 
 // The Fastify server serves the built app from dist/ and answers /api and /dev on the same origin.
 const serverOrigin = 'http://localhost:3000';
+// Set in the first of the build's two passes (first-page-groups.ts).
+const FIRST_PASS = 'LEADCIRCLE_BUILD_FIRST_PASS';
 
-export default defineConfig({
-  plugins: [react(), muiWithoutCssVars(), firstPageChunks(), precompress()],
-  server: {
-    proxy: {
-      '/api': serverOrigin,
-      '/dev': serverOrigin,
-      // The realtime channel (Socket.IO, WebSocket upgrade included).
-      '/socket.io': { target: serverOrigin, ws: true },
+/** The first pass: the app split as the bundler likes, kept in memory, to learn which areas load each module. */
+async function firstPassAreas(): Promise<Map<string, Area>> {
+  process.env[FIRST_PASS] = '1';
+  try {
+    const result = (await build({
+      configFile: path.join(import.meta.dirname, 'vite.config.ts'),
+      logLevel: 'warn',
+      build: { write: false },
+    })) as RolldownOutput | RolldownOutput[];
+    const outputs = Array.isArray(result) ? result : [result];
+    const chunks = outputs.flatMap((o) => o.output).filter((c): c is OutputChunk => c.type === 'chunk');
+    return areasOfModules(import.meta.dirname, chunks);
+  } finally {
+    delete process.env[FIRST_PASS];
+  }
+}
+
+export default defineConfig(async ({ command }): Promise<UserConfig> => {
+  const firstPass = process.env[FIRST_PASS] === '1';
+  const areas = command === 'build' && !firstPass ? await firstPassAreas() : undefined;
+  return {
+    plugins: [react(), muiWithoutCssVars(), ...(firstPass ? [] : [firstPageChunks(), precompress()])],
+    server: {
+      proxy: {
+        '/api': serverOrigin,
+        '/dev': serverOrigin,
+        // The realtime channel (Socket.IO, WebSocket upgrade included).
+        '/socket.io': { target: serverOrigin, ws: true },
+      },
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    // dist/.vite/manifest.json: which chunks each route loads (scripts/check-bundle-budget.mjs).
-    manifest: true,
-    rolldownOptions: {
-      // The first page's preloader (first-page-chunks.ts) is an entry of its own, added to index.html.
-      input: { index: 'index.html', 'first-page': FIRST_PAGE_ENTRY },
-      output: {
-        // Everything the entry loads at once goes in one file: on a phone each further request costs a
-        // round trip (Lighthouse's mobile profile: 150 ms), and the entry's own deps were 16 files. The
-        // preloader stays alone and small.
-        codeSplitting: {
-          groups: [{ name: 'initial', tags: ['$initial'], test: (id) => !id.endsWith(FIRST_PAGE_ENTRY) }],
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      // dist/.vite/manifest.json: which chunks each route loads (scripts/check-bundle-budget.mjs).
+      manifest: true,
+      rolldownOptions: {
+        // The first page's preloader (first-page-chunks.ts) is an entry of its own, added to index.html.
+        input: { index: 'index.html', 'first-page': FIRST_PAGE_ENTRY },
+        output: {
+          codeSplitting: {
+            groups: [
+              // Everything the entry loads at once goes in one file: on a phone each further request costs a
+              // round trip (Lighthouse's mobile profile: 150 ms), and the entry's own deps were 16 files. The
+              // preloader stays alone and small.
+              { name: 'initial', tags: ['$initial'], test: (id) => !id.endsWith(FIRST_PAGE_ENTRY), priority: 10 },
+              // Then one file per first-page area.
+              ...(areas ? firstPageGroups(areas) : []),
+            ],
+          },
         },
       },
     },
-  },
+  };
 });

@@ -22,6 +22,13 @@ export const FIRST_PAGE_PATHS = {
 };
 export const ACCESS_TOKEN_KEY = 'access_token';
 
+/**
+ * The areas the first page's own links lead to (sign in ↔ sign up and forgot password): their files are
+ * fetched once the page has loaded, into the HTTP cache only (no script runs), so following a link there
+ * shows the page at once on a slow network.
+ */
+export const NEXT_AREAS: Partial<Record<FirstPageArea, FirstPageArea[]>> = { signIn: ['auth'], auth: ['signIn'] };
+
 /** The areas the page at `pathname` shows first (a signed-out visitor at the root goes to sign in). */
 export function firstPageAreas(pathname: string, isSignedIn: boolean): FirstPageArea[] {
   const segments = pathname.split('/');
@@ -51,16 +58,21 @@ function preloadFirstPage(): void {
     return;
   }
   const seen = new Set<string>();
-  for (const area of areas) {
-    for (const href of files[area] ?? []) {
-      if (seen.has(href)) continue;
-      seen.add(href);
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.href = href;
-      document.head.append(link);
+  const addLinks = (rel: string, linkAreas: FirstPageArea[]) => {
+    for (const area of linkAreas) {
+      for (const href of files[area] ?? []) {
+        if (seen.has(href)) continue;
+        seen.add(href);
+        const link = document.createElement('link');
+        link.rel = rel;
+        link.href = href;
+        document.head.append(link);
+      }
     }
-  }
+  };
+  addLinks('modulepreload', areas);
+  const next = areas.flatMap((area) => NEXT_AREAS[area] ?? []);
+  if (next.length > 0) window.addEventListener('load', () => addLinks('prefetch', next), { once: true });
 }
 
 if (typeof document !== 'undefined') preloadFirstPage();

@@ -1,14 +1,13 @@
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadFirstPage, preloadNextPages } from './app/router';
+import { preloadFirstPage } from './app/router';
 import { afterFirstPaint } from './lib/after-first-paint';
 import { loadClientConfig } from './lib/client-config';
 import { initErrorReporter } from './lib/error-reporter';
 
 async function boot() {
   // The first page's chunks were asked for by first-page.ts; a failed one loads again through the router.
-  const areas = (document.documentElement.dataset.firstPage ?? '').split(' ');
-  const firstPage = preloadFirstPage(areas).catch(() => {});
+  const firstPage = preloadFirstPage((document.documentElement.dataset.firstPage ?? '').split(' ')).catch(() => {});
   const [{ config, check }] = await Promise.all([loadClientConfig(), firstPage]);
   const element = document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');
@@ -21,8 +20,6 @@ async function boot() {
   const valid = await check();
   void initErrorReporter(valid);
   if (valid !== config) root.render(<App config={valid} />);
-  // A page that fails to load here loads again when its link is followed.
-  preloadNextPages(areas).catch(() => {});
 }
 
 void boot();

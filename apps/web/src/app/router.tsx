@@ -244,18 +244,6 @@ export function preloadFirstPage(areas: string[]): Promise<unknown> {
   return Promise.all(areas.flatMap((area) => pages[area] ?? []).map((page) => page.preload()));
 }
 
-/**
- * Loads the pages the first page's own links lead to once it has shown (sign in ↔ sign up and forgot
- * password), so following one shows the page at once rather than its spinner.
- */
-export function preloadNextPages(areas: string[]): Promise<unknown> {
-  const next: Record<string, { preload(): Promise<void> }[]> = {
-    signIn: [SignUpPage, ForgotPasswordPage],
-    auth: [SignInPage],
-  };
-  return Promise.all(areas.flatMap((area) => next[area] ?? []).map((page) => page.preload()));
-}
-
 /** The app's routes, inside the BrowserRouter (app.tsx); a crash while rendering one shows the error page. */
 export function AppRoutes() {
   const element = useRoutes(routes);
