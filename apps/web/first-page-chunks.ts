@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { chunkGraph } from './chunk-graph';
 import { FIRST_PAGE_MODULES } from './src/first-page';
 
 // Builds src/first-page.ts as an entry of its own, loads it first in index.html, and writes there, for each
@@ -21,16 +22,7 @@ export function firstPageChunks(): Plugin {
       handler(html, context) {
         if (!context.bundle) return html;
         const chunks = Object.values(context.bundle).filter((c): c is OutputChunk => c.type === 'chunk');
-        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
-        const collect = (chunk: OutputChunk, files: Set<string>) => {
-          if (files.has(chunk.fileName)) return files;
-          files.add(chunk.fileName);
-          for (const imported of chunk.imports) {
-            const next = byFile.get(imported);
-            if (next) collect(next, files);
-          }
-          return files;
-        };
+        const { staticClosure } = chunkGraph(chunks);
         const bySource = (source: string) => {
           // The chunk that holds the module (first-page-groups.ts puts an area's modules in one chunk).
           const chunk = chunks.find((c) => c.moduleIds.some((id) => path.relative(root, id) === source));
@@ -39,10 +31,10 @@ export function firstPageChunks(): Plugin {
         };
         const firstPage = bySource(FIRST_PAGE_ENTRY);
         const loaded = new Set<string>();
-        for (const chunk of chunks.filter((c) => c.isEntry && c !== firstPage)) collect(chunk, loaded);
+        for (const chunk of chunks.filter((c) => c.isEntry && c !== firstPage)) staticClosure(chunk, loaded);
         const areas: Record<string, string[]> = {};
         for (const [area, source] of Object.entries(FIRST_PAGE_MODULES)) {
-          areas[area] = [...collect(bySource(source), new Set())].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
+          areas[area] = [...staticClosure(bySource(source))].filter((f) => !loaded.has(f)).map((f) => `/${f}`);
         }
         const content = JSON.stringify(areas).replaceAll('"', '&quot;');
         return html.replace(

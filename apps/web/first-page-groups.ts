@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { CodeSplittingGroup, OutputChunk } from 'rolldown';
+import { chunkGraph } from './chunk-graph';
 import { FIRST_PAGE_MODULES } from './src/first-page';
 
 // A few files per first page instead of one per set of shared modules. Left alone, the bundler makes a chunk
@@ -35,24 +36,15 @@ const ORDER: Area[] = ['sign-in', 'common', 'account', 'public', 'shell', 'worki
 
 /** Module id → its area, from the chunks of a build split as the bundler likes. */
 export function areasOfModules(root: string, chunks: OutputChunk[]): Map<string, Area> {
-  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const { byFile, staticClosure } = chunkGraph(chunks);
   const loadedBy = new Map<string, Set<Area>>();
   const entryFiles = new Set<string>();
-  const collect = (chunk: OutputChunk, files: Set<string>) => {
-    if (files.has(chunk.fileName)) return files;
-    files.add(chunk.fileName);
-    for (const imported of chunk.imports) {
-      const next = byFile.get(imported);
-      if (next) collect(next, files);
-    }
-    return files;
-  };
-  for (const chunk of chunks.filter((c) => c.isEntry)) collect(chunk, entryFiles);
+  for (const chunk of chunks.filter((c) => c.isEntry)) staticClosure(chunk, entryFiles);
   for (const [area, sources] of AREA_SOURCES) {
     for (const source of sources) {
       const facade = chunks.find((c) => c.facadeModuleId === path.join(root, source));
       if (!facade) throw new Error(`first-page-groups: no chunk for ${source}`);
-      for (const file of collect(facade, new Set())) {
+      for (const file of staticClosure(facade)) {
         if (entryFiles.has(file)) continue;
         for (const id of byFile.get(file)!.moduleIds) {
           const areas = loadedBy.get(id) ?? new Set<Area>();
