@@ -1,12 +1,13 @@
 import { SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
+import { numberFormat } from './intl-format';
 
 // Money, dates and cards as the billing screens show them.
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const formatUsd = numberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 /** `$49.99`: amounts are dollars, always with cents (amount prefixed with $). */
 export function formatMoney(amount: number): string {
-  return usd.format(amount);
+  return formatUsd(amount);
 }
 
 // The banner's "50" is the spec price rounded up to whole dollars.

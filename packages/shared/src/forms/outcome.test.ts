@@ -37,6 +37,10 @@ describe('money and keys', () => {
     expect(dollarsToCents(999_999_999.99)).toBe(99_999_999_999);
     expect(dollarsToCents(999_999_999.995)).toBeUndefined();
     expect(formatCents(1_200_000)).toBe('$12,000.00');
+    expect(formatCents(5)).toBe('$0.05');
+    expect(formatCents(123_456_789_012)).toBe('$1,234,567,890.12');
+    expect(formatCents(99_900)).toBe('$999.00');
+    expect(OUTCOME_MESSAGES.amountTooLarge).toBe('Amount must be at most $1,000,000,000.00');
   });
 
   it('collapses case and spaces in names and e-mails', () => {

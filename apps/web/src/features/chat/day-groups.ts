@@ -1,9 +1,11 @@
+import { dateFormat } from '../../lib/intl-format';
+
 // Messages grouped by the reader's calendar day, with a heading such as 'Today', 'Yesterday' or a date.
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long', month: 'long', day: 'numeric' });
-const dateWithYearFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
-const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-const shortDateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+const formatDay = dateFormat({ weekday: 'long', month: 'long', day: 'numeric' });
+const formatDayWithYear = dateFormat({ dateStyle: 'long' });
+const formatClock = dateFormat({ timeStyle: 'short' });
+const formatShortDate = dateFormat({ month: 'short', day: 'numeric' });
 
 function dayKey(date: Date): string {
   return `${date.getFullYear()}-${date.getMonth() + 1}-${date.getDate()}`;
@@ -14,7 +16,7 @@ export function dayHeading(date: Date, now = new Date()): string {
   yesterday.setDate(now.getDate() - 1);
   if (dayKey(date) === dayKey(now)) return 'Today';
   if (dayKey(date) === dayKey(yesterday)) return 'Yesterday';
-  return date.getFullYear() === now.getFullYear() ? dateFormat.format(date) : dateWithYearFormat.format(date);
+  return date.getFullYear() === now.getFullYear() ? formatDay(date) : formatDayWithYear(date);
 }
 
 export interface DayGroup<T> {
@@ -37,11 +39,11 @@ export function groupByDay<T>(items: readonly T[], dateOf: (item: T) => string, 
 }
 
 export function formatTime(iso: string): string {
-  return timeFormat.format(new Date(iso));
+  return formatClock(new Date(iso));
 }
 
 /** A room list's time: the time today, else the date. */
 export function formatListTime(iso: string, now = new Date()): string {
   const date = new Date(iso);
-  return dayKey(date) === dayKey(now) ? timeFormat.format(date) : shortDateFormat.format(date);
+  return dayKey(date) === dayKey(now) ? formatClock(date) : formatShortDate(date);
 }

@@ -7,13 +7,14 @@ import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
+import { dateFormat } from '../../../lib/intl-format';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+const formatDate = dateFormat({ dateStyle: 'medium' });
 
 /** "Submitted by Olive Rivera on Nov 26, 2026; same E-mail, Phone". */
 export function duplicateText(duplicate: LeadDuplicate): string {
   const matched = duplicate.matchedOn.map((kind) => DUPLICATE_MATCH_LABELS[kind]).join(', ');
-  return `Submitted by ${duplicate.ownerName} on ${dateFormat.format(new Date(duplicate.createdAt))}; same ${matched}`;
+  return `Submitted by ${duplicate.ownerName} on ${formatDate(new Date(duplicate.createdAt))}; same ${matched}`;
 }
 
 interface DuplicateWarningProps {

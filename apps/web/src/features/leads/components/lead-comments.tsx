@@ -24,9 +24,10 @@ import { LinkedText } from '../../../components/linked-text';
 import { UserAvatar } from '../../../components/user-avatar';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage } from '../../../lib/api-error';
+import { dateFormat } from '../../../lib/intl-format';
 import { commentsOf, useListLeadCommentsInfiniteQuery, useSendLeadCommentMutation } from '../api';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function Comment({ comment }: { comment: ChatMessage }) {
   const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
@@ -37,7 +38,7 @@ function Comment({ comment }: { comment: ChatMessage }) {
         <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Typography variant="subtitle2">{name}</Typography>
           <Typography variant="caption" color="text.secondary" component="time" dateTime={comment.createdAt}>
-            {timeFormat.format(new Date(comment.createdAt))}
+            {formatTime(new Date(comment.createdAt))}
           </Typography>
         </Stack>
         {/* Text as the person wrote it, line breaks kept; never HTML. */}

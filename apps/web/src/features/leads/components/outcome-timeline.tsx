@@ -8,8 +8,9 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { dateFormat } from '../../../lib/intl-format';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 /** 'Won: $12,000.00', 'Lost: No budget', 'Meeting'. */
 export function stepTitle(step: Pick<LeadOutcomeStep, 'stage' | 'amountCents' | 'lostReason'>): string {
@@ -26,7 +27,7 @@ function Step({ step }: { step: LeadOutcomeStep }) {
       <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
         <Typography variant="caption" color="text.secondary">{`by ${step.userName},`}</Typography>
         <Typography variant="caption" color="text.secondary" component="time" dateTime={step.createdAt}>
-          {timeFormat.format(new Date(step.createdAt))}
+          {formatTime(new Date(step.createdAt))}
         </Typography>
       </Stack>
       {step.note && (

@@ -21,9 +21,10 @@ import { type FormEvent, type KeyboardEvent, useState } from 'react';
 import { EmptyState } from '../../../components/empty-state';
 import { UserAvatar } from '../../../components/user-avatar';
 import { errorMessage } from '../../../lib/api-error';
+import { dateFormat } from '../../../lib/intl-format';
 import { contactCommentsOf, useListContactCommentsInfiniteQuery, useSendContactCommentMutation } from '../api';
 
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 
 function Comment({ comment }: { comment: ContactComment }) {
   const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
@@ -34,7 +35,7 @@ function Comment({ comment }: { comment: ContactComment }) {
         <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
           <Typography variant="subtitle2">{name}</Typography>
           <Typography variant="caption" color="text.secondary" component="time" dateTime={comment.createdAt}>
-            {timeFormat.format(new Date(comment.createdAt))}
+            {formatTime(new Date(comment.createdAt))}
           </Typography>
         </Stack>
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
