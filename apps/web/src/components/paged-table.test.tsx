@@ -41,6 +41,33 @@ const rowOf = (text: string) => {
 };
 
 describe('PagedTable (spec 001 §4, §9)', () => {
+  it('leaves the columns hidden on a phone out of the page there, header and cells', () => {
+    // A phone's width: every media query of the theme's breakpoints.down('sm') matches.
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }));
+    try {
+      renderTable({
+        columns: [
+          { header: 'Name', cell: (fruit) => fruit.name },
+          { header: 'Color', cell: (fruit) => fruit.color, hideOnPhone: true },
+        ],
+      });
+      expect(screen.getByText('Apple')).toBeInTheDocument();
+      expect(screen.queryByText('red')).not.toBeInTheDocument();
+      expect(screen.queryByRole('columnheader', { name: 'Color' })).not.toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('names the table and shows the column headers, the actions column without a visible name', () => {
     renderTable({ actions: () => null });
     const table = screen.getByRole('table', { name: 'Fruits' });

@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type Key, type KeyboardEvent, type ReactNode, type SyntheticEvent, useEffect } from 'react';
+import { type Key, type KeyboardEvent, type ReactNode, type SyntheticEvent, useDeferredValue, useEffect } from 'react';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
 
 export interface PagedTableColumn<Row> {
@@ -24,9 +24,8 @@ export interface PagedTableColumn<Row> {
 
 // Long words wrap inside their cell rather than run into the next one.
 const cellSx = { overflowWrap: 'anywhere' } as const;
-const phoneHiddenSx = { display: { xs: 'none', sm: 'table-cell' } } as const;
 function columnSx<Row>(column: PagedTableColumn<Row>): SxProps<Theme> {
-  return [cellSx, column.hideOnPhone ? phoneHiddenSx : {}, ...(Array.isArray(column.sx) ? column.sx : [column.sx])];
+  return column.sx === undefined ? cellSx : [cellSx, ...(Array.isArray(column.sx) ? column.sx : [column.sx])];
 }
 
 export interface PagedTableProps<Row> {
@@ -55,6 +54,8 @@ export interface PagedTableProps<Row> {
   rowSx?: (row: Row) => SxProps<Theme> | undefined;
 }
 
+const noRows: readonly never[] = [];
+
 /** A list screen's table (50 rows a page from the server, rows of 70). */
 export function PagedTable<Row>({
   label,
@@ -73,8 +74,9 @@ export function PagedTable<Row>({
   layout = 'auto',
   rowSx: extraRowSx,
 }: PagedTableProps<Row>) {
-  // A message row spans the columns shown: spanning the hidden ones too made a fixed-layout table squeeze its
-  // header while loading on a phone, then move the page when the rows came.
+  // On a phone the columns left out are not rendered at all (50 rows of cells hidden by CSS were a good part
+  // of the list's first render there), and a message row spans the columns shown: spanning the hidden ones
+  // too made a fixed-layout table squeeze its header while loading, then move the page when the rows came.
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const shownColumns = isPhone ? columns.filter((column) => !column.hideOnPhone) : columns;
   const colSpan = shownColumns.length + (actions ? 1 : 0);
@@ -86,15 +88,21 @@ export function PagedTable<Row>({
     }
   }, [isLoading, page, totalCount, onPageChange]);
 
+  // The rows render in the background, in slices between frames: the page around them shows first, and a
+  // page of 50 rows never blocks the main thread (on a phone the lead list's first render was one 300 ms
+  // task). Until the first rows have rendered, the loading row stands in.
+  const renderedRows = useDeferredValue(rows, noRows);
+  const isRenderingFirstRows = renderedRows.length === 0 && rows.length > 0;
+
   let body: ReactNode;
-  if (isLoading) {
+  if (isLoading || isRenderingFirstRows) {
     body = <TableLoadingRow colSpan={colSpan} />;
   } else if (errorText !== undefined) {
     body = <TableMessageRow colSpan={colSpan}>{errorText}</TableMessageRow>;
-  } else if (rows.length === 0 && emptyText !== undefined) {
+  } else if (renderedRows.length === 0 && emptyText !== undefined) {
     body = <TableMessageRow colSpan={colSpan}>{emptyText}</TableMessageRow>;
   } else {
-    body = rows.map((row) => {
+    body = renderedRows.map((row) => {
       const open = onOpenRow && (() => onOpenRow(row));
       const openByKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
         // Keys pressed on the row's own buttons are theirs.
@@ -113,7 +121,7 @@ export function PagedTable<Row>({
           onKeyDown={open ? openByKey : undefined}
           sx={[open ? openableRowSx : rowSx, extraRowSx?.(row) ?? {}] as SxProps<Theme>}
         >
-          {columns.map((column) => (
+          {shownColumns.map((column) => (
             <TableCell key={column.header} sx={columnSx(column)}>
               {column.cell(row)}
             </TableCell>
@@ -135,8 +143,8 @@ export function PagedTable<Row>({
         <Table aria-label={label} sx={{ tableLayout: layout }}>
           <TableHead>
             <TableRow>
-              {columns.map((column) => (
-                <TableCell key={column.header} sx={[cellSx, column.hideOnPhone ? phoneHiddenSx : {}]}>
+              {shownColumns.map((column) => (
+                <TableCell key={column.header} sx={cellSx}>
                   {column.header}
                 </TableCell>
               ))}
