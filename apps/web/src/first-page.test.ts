@@ -1,6 +1,7 @@
 import { ROUTES, STORAGE_KEYS } from '@leadcircle/shared';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_KEY, FIRST_PAGE_PATHS, firstPageAreas } from './first-page';
+import { ACCESS_TOKEN_KEY, FIRST_PAGE_PATHS, firstPageAreas, SHOWN_EVENT } from './first-page';
+import { FIRST_PAGE_SHOWN_EVENT } from './lib/after-first-paint';
 
 describe('first page', () => {
   it('writes out the shared routes and storage key it may not import', () => {
@@ -10,6 +11,7 @@ describe('first page', () => {
       groups: ROUTES.groups,
     });
     expect(ACCESS_TOKEN_KEY).toBe(STORAGE_KEYS.accessToken);
+    expect(SHOWN_EVENT).toBe(FIRST_PAGE_SHOWN_EVENT);
   });
 
   it('names the areas the page being opened shows first', () => {

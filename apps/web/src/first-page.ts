@@ -21,10 +21,12 @@ export const FIRST_PAGE_PATHS = {
   groups: '/groups',
 };
 export const ACCESS_TOKEN_KEY = 'access_token';
+// lib/after-first-paint.ts's FIRST_PAGE_SHOWN_EVENT: main.tsx dispatches it once the first page shows.
+export const SHOWN_EVENT = 'leadcircle:first-page-shown';
 
 /**
  * The areas the first page's own links lead to (sign in ↔ sign up and forgot password): their files are
- * fetched once the page has loaded, into the HTTP cache only (no script runs), so following a link there
+ * fetched once the page shows, into the HTTP cache only (no script runs), so following a link there
  * shows the page at once on a slow network.
  */
 export const NEXT_AREAS: Partial<Record<FirstPageArea, FirstPageArea[]>> = { signIn: ['auth'], auth: ['signIn'] };
@@ -72,7 +74,7 @@ function preloadFirstPage(): void {
   };
   addLinks('modulepreload', areas);
   const next = areas.flatMap((area) => NEXT_AREAS[area] ?? []);
-  if (next.length > 0) window.addEventListener('load', () => addLinks('prefetch', next), { once: true });
+  if (next.length > 0) document.addEventListener(SHOWN_EVENT, () => addLinks('prefetch', next), { once: true });
 }
 
 if (typeof document !== 'undefined') preloadFirstPage();

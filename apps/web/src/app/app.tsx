@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@leadcircle/shared';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
-import { lazy, StrictMode, Suspense } from 'react';
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { Provider } from 'react-redux';
 import { BrowserRouter } from 'react-router';
 import { store } from '../core/store';
@@ -17,7 +17,10 @@ const SnackbarHost = lazy(() =>
     .then((m) => ({ default: m.SnackbarHost })),
 );
 
-export function App({ config }: { config: ClientConfig }) {
+/** `onShown` is called once the first render has been committed and painted. */
+export function App({ config, onShown }: { config: ClientConfig; onShown?: () => void }) {
+  // Effects run after the browser has painted the committed render.
+  useEffect(() => onShown?.(), [onShown]);
   return (
     <StrictMode>
       <ThemeProvider theme={theme}>

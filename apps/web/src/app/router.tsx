@@ -1,10 +1,12 @@
 import { ROUTES } from '@leadcircle/shared';
 import { type ComponentType, lazy, useLayoutEffect } from 'react';
-import { Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
+import { matchPath, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageOutlet } from '../components/page-outlet';
+import { store } from '../core/store';
 import { GROUP_STATS_ROUTE } from '../lib/app-routes';
 import { setNavigator } from '../lib/navigation';
 import { emailTokenState, readNavigationState } from '../lib/navigation-state';
+import { routeId } from '../lib/route-id';
 import { PublicOnly, RequireSession } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { OpenModalPage } from './pages/open-modal-page';
@@ -20,8 +22,10 @@ type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
 
 /**
  * A page in its own chunk, through React.lazy (the route's spinner while it loads); `preload` fetches the
- * first page's chunk before the first render. A wrapper that chose between the loaded page and the lazy one
- * per mount remounted pages under load (a typed e-mail address was lost on /forgot-password).
+ * first page's chunk before the first render. A page loaded before its first render is handed to React.lazy
+ * as a thenable that answers at once, so that render shows the page, not the spinner for a tick. (A wrapper
+ * that chose between the loaded page and the lazy one per mount remounted pages under load: a typed e-mail
+ * address was lost on /forgot-password. This is one React.lazy component whatever happens.)
  */
 function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
@@ -29,7 +33,15 @@ function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): Lazy
     load().then((component) => {
       loaded = component;
     });
-  const Lazy = lazy(async () => ({ default: loaded ?? (await load()) })) as unknown as ComponentType<P>;
+  type Module = { default: ComponentType<P> };
+  const Lazy = lazy((): Promise<Module> => {
+    const page = loaded;
+    if (!page) return load().then((component) => ({ default: component }));
+    // React.lazy reads a thenable that calls back at once as a loaded page (its types ask for a Promise).
+    // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy reads
+    const ready = { then: (resolve: (module: Module) => void) => resolve({ default: page }) };
+    return ready as unknown as Promise<Module>;
+  }) as unknown as ComponentType<P>;
   return Object.assign(Lazy, { preload });
 }
 
@@ -242,6 +254,17 @@ export function preloadFirstPage(areas: string[]): Promise<unknown> {
     leads: [GroupLeadsPage],
   };
   return Promise.all(areas.flatMap((area) => pages[area] ?? []).map((page) => page.preload()));
+}
+
+/**
+ * Once the first page shows: a group's lead list asks for its first page of leads beside the group,
+ * which the list would otherwise wait for before asking. (Asked before the first paint, the calls
+ * competed with the page's own files.)
+ */
+export function prefetchFirstPageData(areas: string[], pathname: string): void {
+  const groupId = routeId(matchPath(ROUTES.groupLeads, pathname)?.params.group_id);
+  if (areas.includes('leads') && groupId > 0)
+    void loadLeads().then((leads) => store.dispatch(leads.prefetchLeadsPage(groupId)));
 }
 
 /** The app's routes, inside the BrowserRouter (app.tsx); a crash while rendering one shows the error page. */

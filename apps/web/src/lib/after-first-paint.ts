@@ -1,3 +1,6 @@
+/** Dispatched on document once the first page shows (src/first-page.ts writes it out: it imports nothing). */
+export const FIRST_PAGE_SHOWN_EVENT = 'leadcircle:first-page-shown';
+
 /**
  * Resolves once the browser has painted the frame being prepared: work that can wait (checks, schemas,
  * snackbars) starts then, so the first page's paint does not wait for its downloads.

@@ -82,7 +82,9 @@ export function AppShell() {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <Box component="main" sx={{ flex: 1 }}>
+        {/* A screen high at least: the footer starts below the first screen, so a page's content arriving never
+            moves it (on a phone it jumped out of view when a list's rows came: a layout shift). */}
+        <Box component="main" sx={{ flex: 1, minHeight: '100vh' }}>
           <PageOutlet />
         </Box>
         <ShellFooter />

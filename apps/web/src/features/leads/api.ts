@@ -34,6 +34,11 @@ export function commentsOf(pages: readonly CommentsPage[] | undefined): ChatMess
   );
 }
 
+/** The list call for a page of a group's leads: one page on or back goes by the answer's cursor. */
+export function leadsPageArgs(groupId: number, page: number, cursor?: string): CallRequest<typeof leadCalls.list> {
+  return { group_id: groupId, start_position: page * PAGE_SIZE, get_next: PAGE_SIZE, ...(cursor && { cursor }) };
+}
+
 export const leadsApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Leads', 'LeadComments', 'LeadOutcome'] })
   .injectEndpoints({
@@ -158,3 +163,7 @@ export const {
   useListLeadCommentsInfiniteQuery,
   useSendLeadCommentMutation,
 } = leadsApi;
+
+/** Asks for the first page of a group's leads before its list does (the app's first page). */
+export const prefetchLeadsPage = (groupId: number) =>
+  leadsApi.util.prefetch('listLeads', leadsPageArgs(groupId, 0), {});

@@ -5,7 +5,6 @@ import {
   LEAD_MESSAGES,
   type Lead,
   leadExportFileName,
-  PAGE_SIZE,
   ROUTES,
   routePath,
 } from '@leadcircle/shared';
@@ -26,7 +25,7 @@ import { PagedTable, type PagedTableColumn } from '../../../components/paged-tab
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
-import { useDeleteLeadMutation, useListLeadsQuery } from '../api';
+import { leadsPageArgs, useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { LeadDialog } from '../components/lead-dialog';
 import { stepTitle } from '../components/outcome-timeline';
 
@@ -99,15 +98,9 @@ export function GroupLeadsPage() {
   // first page, by start_position.
   const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 0 });
   const page = position.page;
-  const leads = useListLeadsQuery(
-    {
-      group_id: group.groupId,
-      start_position: page * PAGE_SIZE,
-      get_next: PAGE_SIZE,
-      ...(position.cursor && { cursor: position.cursor }),
-    },
-    { refetchOnMountOrArgChange: true },
-  );
+  const leads = useListLeadsQuery(leadsPageArgs(group.groupId, page, position.cursor), {
+    refetchOnMountOrArgChange: true,
+  });
   const setPage = (next: number) => {
     const shown = leads.currentData;
     let cursor: string | undefined;
