@@ -12,7 +12,7 @@ export interface VisibleSource {
   /** Only new leads of their groups and what names them as recipient, not their own acts: the inbox. */
   inboxOnly?: boolean;
   /** With inboxOnly: types that reach the person even when they are its actor (reminders). */
-  ownTypesKept?: string[];
+  ownTypesKept?: readonly string[];
   /** The newest this many of each source; undefined for all (a count). */
   limit?: number;
 }

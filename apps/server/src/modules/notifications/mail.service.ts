@@ -8,6 +8,7 @@ import { findUserById } from '../accounts/accounts.service.js';
 import { fieldsOf, num, presentActivities } from '../activities/activities.service.js';
 import * as q from './mail.queries.js';
 import { type EmailItem, notificationEmail } from './notifications.emails.js';
+import { REMINDER_TYPES } from './notifications.queries.js';
 
 // Notification e-mail, derived from activities by the notification-email job (every minute):
 // 1. each activity not yet looked at becomes one row per person who should hear of it by e-mail, due
@@ -21,9 +22,6 @@ import { type EmailItem, notificationEmail } from './notifications.emails.js';
 
 /** Events e-mailed one each to the people they name. */
 const EVENT_TYPES = new Set(['OPPORTUNITY_NEW_USER', 'LEAD_RATED', 'LEAD_WON', 'LEAD_FOLLOW_UP']);
-
-/** Reminders reach their recipient even when the reminder's actor is that person. */
-const REMINDER_TYPES = new Set(['LEAD_FOLLOW_UP']);
 
 /** The daily digest goes out at 07:00 UTC. */
 const DIGEST_HOUR_UTC = 7;
@@ -78,7 +76,7 @@ async function emailsFor(deps: AppDeps, tx: DbOrTx, row: q.ActivityRow) {
   const candidates = route.to === 'audience' ? ((await activityAudience(tx, row.id))?.userIds ?? []) : route.to;
   const wanting = await q.usersWanting(
     tx,
-    candidates.filter((id) => id !== row.actorUserId || REMINDER_TYPES.has(row.type)),
+    candidates.filter((id) => id !== row.actorUserId || REMINDER_TYPES.includes(row.type)),
     route.switchKey,
   );
   return wanting.map((user) => ({

@@ -4,8 +4,8 @@ import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, notificationMarks, notificationReads } from '../../db/schema/index.js';
 
-// Reminders address their recipient even when the lead they are about is the recipient's own.
-const REMINDER_TYPES = ['LEAD_FOLLOW_UP'];
+/** Reminders reach their recipient even when the lead they are about, and so their actor, is the recipient's own. */
+export const REMINDER_TYPES: readonly string[] = ['LEAD_FOLLOW_UP'];
 
 /** What concerns a person: visible to them, not their own (reminders aside), and a new lead or naming them as recipient. */
 function concerns(userId: number): SQL | undefined {
