@@ -1,9 +1,7 @@
-import type { Socket } from 'socket.io-client';
+import { io, type Socket } from 'socket.io-client';
 
 // The one realtime channel of a signed-in tab (Socket.IO on the same origin). It only makes things arrive
 // sooner: what must not be lost is read back from the server after every reconnect (catch-up).
-// Socket.IO's client loads when the channel first opens, after the first page has shown: it is not part of
-// the shell's first load.
 
 export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'reconnecting';
 
@@ -14,8 +12,6 @@ export interface ConnectionState {
 }
 
 type Listener = () => void;
-// The server's events carry one payload each.
-type EventHandler = (payload: never) => void;
 
 export interface RealtimeOptions {
   /** Read at every (re)connection, so a refreshed token is the one sent. */
@@ -30,10 +26,6 @@ const UNAUTHORIZED = /unauthori[sz]ed|expired|token/i;
 
 export class RealtimeConnection {
   private socket: Socket | null = null;
-  private loading: Promise<Socket> | null = null;
-  // Whether the channel should be open: a close() while Socket.IO loads wins.
-  private isOpen = false;
-  private readonly handlers = new Map<string, Set<EventHandler>>();
   private state: ConnectionState = { status: 'offline', connections: 0 };
   private readonly listeners = new Set<Listener>();
   private isRefreshing = false;
@@ -53,32 +45,19 @@ export class RealtimeConnection {
     return this.state.status === 'connected';
   }
 
-  /** Calls `handler` for every `event` the server sends; handlers may be added before the channel opens. */
-  on(event: string, handler: EventHandler): void {
-    const handlers = this.handlers.get(event) ?? new Set();
-    handlers.add(handler);
-    this.handlers.set(event, handlers);
-  }
-
-  off(event: string, handler: EventHandler): void {
-    this.handlers.get(event)?.delete(handler);
+  /** The socket (created on first use); listeners may be added before it connects. */
+  get io(): Socket {
+    this.socket ??= this.create();
+    return this.socket;
   }
 
   open(): void {
-    this.isOpen = true;
-    if (this.socket?.connected || this.socket?.active) return;
+    if (this.io.connected || this.io.active) return;
     this.setStatus(this.state.connections === 0 ? 'connecting' : 'reconnecting');
-    void this.load().then(
-      (socket) => {
-        if (this.isOpen && !socket.connected && !socket.active) socket.connect();
-      },
-      // Socket.IO's client did not download: the next opening tries again.
-      () => this.setStatus('offline'),
-    );
+    this.io.connect();
   }
 
   close(): void {
-    this.isOpen = false;
     this.socket?.disconnect();
     // A later opening (another sign-in) starts afresh.
     this.state = { status: 'offline', connections: 0 };
@@ -90,18 +69,12 @@ export class RealtimeConnection {
     if (this.socket?.connected) this.socket.emit(event, { token }, () => {});
   }
 
-  private load(): Promise<Socket> {
-    this.loading ??= import('socket.io-client').then(({ io }) => {
-      this.socket = this.create(io);
-      return this.socket;
-    });
-    this.loading.catch(() => {
-      this.loading = null;
-    });
-    return this.loading;
+  /** Sends an event and waits for the server's acknowledgement. */
+  async request<T>(event: string, payload: unknown, timeoutMs = 10_000): Promise<T> {
+    return (await this.io.timeout(timeoutMs).emitWithAck(event, payload)) as T;
   }
 
-  private create(io: typeof import('socket.io-client').io): Socket {
+  private create(): Socket {
     const socket = io(this.options.url ?? '/', {
       autoConnect: false,
       // The token is read at each attempt: after a refresh the new one goes.
@@ -110,9 +83,6 @@ export class RealtimeConnection {
       reconnectionDelayMax: 5_000,
       // An attempt that hangs (a dropped network) is given up sooner than Socket.IO's 20 s.
       timeout: 10_000,
-    });
-    socket.onAny((event: string, payload: unknown) => {
-      for (const handler of this.handlers.get(event) ?? []) handler(payload as never);
     });
     socket.on('connect', () => {
       this.refusals = 0;

@@ -46,9 +46,9 @@ export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void
   latest.current = handler;
   useEffect(() => {
     const listener = (payload: T) => latest.current(payload);
-    realtime.on(event, listener);
+    realtime.io.on(event, listener);
     return () => {
-      realtime.off(event, listener);
+      realtime.io.off(event, listener);
     };
   }, [event]);
 }
