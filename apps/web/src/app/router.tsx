@@ -92,15 +92,16 @@ const InvoicesPage = lazyPage(() => loadBilling().then((m) => m.InvoicesPage));
 const loadGroups = () => import('../features/groups');
 const GroupsPage = lazyPage(() => loadGroups().then((m) => m.GroupsPage));
 const GroupLayout = lazyPage(() => loadGroups().then((m) => m.GroupLayout));
-const GroupUsersPage = lazyPage(() => loadGroups().then((m) => m.GroupUsersPage));
-const GroupSettingsPage = lazyPage(() => loadGroups().then((m) => m.GroupSettingsPage));
-const GroupStatsPage = lazyPage(() => loadGroups().then((m) => m.GroupStatsPage));
+const loadGroupPages = () => import('../features/groups/group-pages');
+const GroupUsersPage = lazyPage(() => loadGroupPages().then((m) => m.GroupUsersPage));
+const GroupSettingsPage = lazyPage(() => loadGroupPages().then((m) => m.GroupSettingsPage));
+const GroupStatsPage = lazyPage(() => loadGroupPages().then((m) => m.GroupStatsPage));
 
 // The leads area composes with the group page: the list is its Leads tab (the group comes from
 // the layout's outlet context); a lead's details stand on their own, without the tabs.
 const loadLeads = () => import('../features/leads');
 const GroupLeadsPage = lazyPage(() => loadLeads().then((m) => m.GroupLeadsPage));
-const LeadDetailsPage = lazyPage(() => loadLeads().then((m) => m.LeadDetailsPage));
+const LeadDetailsPage = lazyPage(() => import('../features/leads/lead-details').then((m) => m.LeadDetailsPage));
 
 // Chat: its four pages, and the group's Messages tab, which is the group's room under the group layout.
 const loadChat = () => import('../features/chat');

@@ -160,7 +160,8 @@ export function PagedTable<Row>({
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      {totalCount > PAGE_SIZE && (
+      {/* After the rows: shown under the loading row, the pager would move when they came. */}
+      {totalCount > PAGE_SIZE && !isRenderingFirstRows && (
         <TablePagination
           component="div"
           count={totalCount}

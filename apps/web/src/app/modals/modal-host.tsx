@@ -17,7 +17,7 @@ const loadBilling = () => import('../../features/billing');
 const PaymentDialog = lazyDialog(() => loadBilling().then((m) => m.PaymentDialog));
 const PaymentSuccessDialog = lazyDialog(() => loadBilling().then((m) => m.PaymentSuccessDialog));
 // The group dialogs; loading their area registers the pending group actions.
-const loadGroups = () => import('../../features/groups');
+const loadGroups = () => import('../../features/groups/group-pages');
 const CreateGroupWizard = lazyDialog(() => loadGroups().then((m) => m.CreateGroupWizard));
 const JoinGroupDialog = lazyDialog(() => loadGroups().then((m) => m.JoinGroupDialog));
 const FeedbackDialog = lazyDialog(() => import('../../features/feedback').then((m) => m.FeedbackDialog));

@@ -1,4 +1,4 @@
-import { GroupMessagesSwitches } from '../../features/groups';
+import { GroupMessagesSwitches } from '../../features/groups/group-pages';
 import { OpportunityMessagesSwitches } from '../../features/opportunities';
 import { NotificationsPage } from '../../features/users';
 

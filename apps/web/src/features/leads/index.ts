@@ -1,4 +1,4 @@
-// Leads: the group's lead list (the group page's Leads tab) and a lead's details, one code-split area.
+// Leads, first part: the group's lead list (the group page's Leads tab), often the first page.
+// A lead's details are `lead-details.ts`, a chunk of its own.
 export { prefetchLeadsPage } from './api';
 export { GroupLeadsPage } from './pages/group-leads-page';
-export { LeadDetailsPage } from './pages/lead-details-page';

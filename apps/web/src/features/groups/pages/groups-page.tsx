@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
@@ -16,7 +16,9 @@ import { useAppDispatch } from '../../../core/hooks';
 import { modalOpened } from '../../../core/modals-slice';
 import { errorMessage } from '../../../lib/api-error';
 import { useDeleteGroupMutation, useListGroupsQuery } from '../api';
-import { GroupDialog } from '../components/group-dialog';
+
+// The edit dialog loads when it first opens: the group list shows without it.
+const GroupDialog = lazy(() => import('../components/group-dialog').then((m) => ({ default: m.GroupDialog })));
 
 const columns: PagedTableColumn<GroupSummary>[] = [
   { header: 'Group Name', cell: (group) => group.name },
@@ -99,13 +101,15 @@ export function GroupsPage() {
         onPageChange={setPage}
       />
       {editing && (
-        <GroupDialog
-          group={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <GroupDialog
+            group={editing}
+            onClose={() => setEditing(null)}
+            onSaved={() => {
+              setEditing(null);
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={removing !== null}

@@ -17,7 +17,7 @@ import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -26,8 +26,11 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
 import { leadsPageArgs, useDeleteLeadMutation, useListLeadsQuery } from '../api';
-import { LeadDialog } from '../components/lead-dialog';
 import { stepTitle } from '../components/outcome-timeline';
+
+// The lead dialog (its form, the address lookup, the duplicate check) loads when it first opens: the list
+// is often the first page, and it shows without it.
+const LeadDialog = lazy(() => import('../components/lead-dialog').then((m) => ({ default: m.LeadDialog })));
 
 const duplicateLabel = 'Possible duplicate of an earlier lead';
 
@@ -201,14 +204,16 @@ export function GroupLeadsPage() {
         />
       )}
       {dialog.mode !== 'closed' && (
-        <LeadDialog
-          groupId={group.groupId}
-          lead={dialog.mode === 'edit' ? dialog.lead : undefined}
-          onClose={() => setDialog({ mode: 'closed' })}
-          onSuccess={() => {
-            setDialog({ mode: 'closed' });
-          }}
-        />
+        <Suspense fallback={null}>
+          <LeadDialog
+            groupId={group.groupId}
+            lead={dialog.mode === 'edit' ? dialog.lead : undefined}
+            onClose={() => setDialog({ mode: 'closed' })}
+            onSuccess={() => {
+              setDialog({ mode: 'closed' });
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={removing !== null}
