@@ -16,7 +16,7 @@ import { FIRST_PAGE_MODULES } from './src/first-page';
 //   account: sign up, forgot and reset password;
 //   public:  the information pages and the pages e-mailed links open;
 //   shell:   the signed-in frame (menus, app bar, realtime) and Activities, where sign-in lands;
-//   working: the groups and leads areas (a group's lead list is the usual first page).
+//   working: the group list, a group's frame and its lead list (the usual first page).
 // So a signed-out page never loads the shell's or the working areas' files, and a signed-in page loads
 // only `common` of the signed-out ones. What is loaded only through import() stays in its own chunk.
 
