@@ -162,13 +162,3 @@ export async function useUnsubscribeLink(tx: DbOrTx, id: number, at: Date): Prom
     .returning({ id: unsubscribeLinks.id });
   return rows.length > 0;
 }
-
-// The switches an unsubscribe link turns off, in the transaction that spends the link. The Messages
-// switches of a group and of an opportunity are stored through their modules' access files.
-export async function turnOffAccountEmail(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.update(users).set({ enableEmailNotifications: false }).where(eq(users.id, userId));
-}
-
-export async function turnOffLeadEmails(tx: DbOrTx, userId: number): Promise<void> {
-  await tx.update(users).set({ leadEmails: 'OFF' }).where(eq(users.id, userId));
-}

@@ -2,6 +2,7 @@ import type { NotificationService, NotificationSetting } from '@leadcircle/share
 import type { AppDeps } from '../../app-deps.js';
 import { badRequest, conflict } from '../../http/errors.js';
 import { hashToken } from '../../lib/secrets.js';
+import { updateUser } from '../accounts/accounts.service.js';
 import { storeMessagesSetting as storeGroupMessagesSetting } from '../groups/groups.access.js';
 import { getNotificationSettings, updateGroupNotifications } from '../groups/groups.service.js';
 import { storeMessagesSetting } from '../opportunities/opportunities.access.js';
@@ -67,7 +68,8 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<{ messa
   const id = Number(rawId);
   await deps.db.transaction(async (tx) => {
     if (!(await q.useUnsubscribeLink(tx, link.id, deps.clock.now()))) throw conflict('UNSUBSCRIBE_LINK_USED');
-    if (kind === 'NEW_LEADS') await q.turnOffLeadEmails(tx, link.userId);
+    // Each switch is written by the module that owns it, in the transaction that spends the link.
+    if (kind === 'NEW_LEADS') await updateUser(tx, link.userId, { leadEmails: 'OFF' });
     else if (kind === 'GROUP') await storeGroupMessagesSetting(tx, id, link.userId, false);
     else if (kind === 'OPPORTUNITY') {
       await storeMessagesSetting(tx, {
@@ -76,7 +78,7 @@ export async function unsubscribe(deps: AppDeps, token: string): Promise<{ messa
         messagesEnabled: false,
         updatedAt: deps.clock.now(),
       });
-    } else await q.turnOffAccountEmail(tx, link.userId);
+    } else await updateUser(tx, link.userId, { enableEmailNotifications: false });
   });
   const what = UNSUBSCRIBED[kind ?? ''] ?? UNSUBSCRIBED.ACCOUNT!;
   return { message: `${what} You can turn them back on in My settings → Notifications.` };
