@@ -69,11 +69,6 @@ export class RealtimeConnection {
     if (this.socket?.connected) this.socket.emit(event, { token }, () => {});
   }
 
-  /** Sends an event and waits for the server's acknowledgement. */
-  async request<T>(event: string, payload: unknown, timeoutMs = 10_000): Promise<T> {
-    return (await this.io.timeout(timeoutMs).emitWithAck(event, payload)) as T;
-  }
-
   private create(): Socket {
     const socket = io(this.options.url ?? '/', {
       autoConnect: false,
