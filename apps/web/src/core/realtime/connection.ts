@@ -72,6 +72,9 @@ export class RealtimeConnection {
   private create(): Socket {
     const socket = io(this.options.url ?? '/', {
       autoConnect: false,
+      // WebSocket only: no long-polling, so several server instances need no sticky sessions (ADR 0004),
+      // and a first page makes one connection rather than a handshake, polls and an upgrade.
+      transports: ['websocket'],
       // The token is read at each attempt: after a refresh the new one goes.
       auth: (cb) => cb({ token: this.options.getToken() ?? '' }),
       reconnectionDelay: 500,
