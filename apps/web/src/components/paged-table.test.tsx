@@ -1,8 +1,8 @@
 import { PAGE_SIZE } from '@leadcircle/shared';
 import IconButton from '@mui/material/IconButton';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PagedTable, type PagedTableProps } from './paged-table';
+import { PagedTable, type PagedTableProps, ROW_STEP } from './paged-table';
 
 interface Fruit {
   id: number;
@@ -169,6 +169,40 @@ describe('PagedTable (spec 001 §4, §9)', () => {
     const onPageChange = vi.fn();
     renderTable({ page: 1, rows: [], totalCount: 0, isLoading: true, onPageChange });
     expect(onPageChange).not.toHaveBeenCalled();
+  });
+
+  it('fills a first page a screenful of rows per task, the pager once every row is in', async () => {
+    vi.useFakeTimers();
+    try {
+      const page = Array.from({ length: PAGE_SIZE }, (_, i) => ({ id: i + 1, name: `Fruit ${i + 1}`, color: 'red' }));
+      const { rerender } = renderTable({ rows: [], isLoading: true, totalCount: 0 });
+      const props = {
+        label: 'Fruits',
+        columns: [{ header: 'Name', cell: (fruit: Fruit) => fruit.name }],
+        rowKey: (fruit: Fruit) => fruit.id,
+        isLoading: false,
+        totalCount: PAGE_SIZE + 1,
+        page: 0,
+        onPageChange: () => {},
+      };
+      rerender(<PagedTable<Fruit> {...props} rows={page} />);
+      const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').length - 1;
+      expect(bodyRows()).toBe(ROW_STEP);
+      expect(screen.queryByRole('button', { name: /next page/i })).not.toBeInTheDocument();
+      await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(bodyRows()).toBe(2 * ROW_STEP);
+      for (let step = 2; step < PAGE_SIZE / ROW_STEP; step += 1) await act(() => vi.advanceTimersByTimeAsync(0));
+      expect(bodyRows()).toBe(PAGE_SIZE);
+      expect(screen.getByRole('button', { name: /next page/i })).toBeInTheDocument();
+
+      // Once filled, a table shows a new page whole: it never shrinks to a screenful and grows again.
+      rerender(
+        <PagedTable<Fruit> {...props} page={1} rows={page.map((fruit) => ({ ...fruit, id: fruit.id + PAGE_SIZE }))} />,
+      );
+      expect(bodyRows()).toBe(PAGE_SIZE);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('leaves rows out of the tab order when they open nothing', () => {

@@ -10,7 +10,17 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { type Key, type KeyboardEvent, type ReactNode, type SyntheticEvent, useDeferredValue, useEffect } from 'react';
+import {
+  type Key,
+  type KeyboardEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  startTransition,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useState,
+} from 'react';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
 
 export interface PagedTableColumn<Row> {
@@ -54,7 +64,30 @@ export interface PagedTableProps<Row> {
   rowSx?: (row: Row) => SxProps<Theme> | undefined;
 }
 
-const noRows: readonly never[] = [];
+/** Rows a table first fills with per task: about a phone's screenful. */
+export const ROW_STEP = 5;
+
+/**
+ * How many rows to render: while a table first fills, ROW_STEP, then ROW_STEP more each task; once it
+ * has filled, all of them. Rendering a page of 50 rows is one commit (DOM, styles, layout), a task of
+ * 200 ms on a phone; a screenful at a time it is five short ones, and the first screenful shows sooner.
+ */
+function useRowLimit(rowCount: number): number {
+  const [limit, setLimit] = useState(ROW_STEP);
+  const isFilled = limit === Number.POSITIVE_INFINITY;
+  useEffect(() => {
+    if (isFilled || rowCount === 0) return;
+    if (limit >= rowCount) {
+      setLimit(Number.POSITIVE_INFINITY);
+      return;
+    }
+    // A task of its own, so the browser paints and answers input in between; a transition, so React
+    // renders the new rows in slices too (only their commit is one task).
+    const timer = setTimeout(() => startTransition(() => setLimit((shown) => shown + ROW_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [isFilled, limit, rowCount]);
+  return limit;
+}
 
 /** A list screen's table (50 rows a page from the server, rows of 70). */
 export function PagedTable<Row>({
@@ -78,7 +111,10 @@ export function PagedTable<Row>({
   // of the list's first render there), and a message row spans the columns shown: spanning the hidden ones
   // too made a fixed-layout table squeeze its header while loading, then move the page when the rows came.
   const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const shownColumns = isPhone ? columns.filter((column) => !column.hideOnPhone) : columns;
+  const shownColumns = useMemo(
+    () => (isPhone ? columns.filter((column) => !column.hideOnPhone) : columns),
+    [columns, isPhone],
+  );
   const colSpan = shownColumns.length + (actions ? 1 : 0);
 
   // A page emptied by a delete (its only row gone) moves to the last page that still holds rows.
@@ -88,52 +124,62 @@ export function PagedTable<Row>({
     }
   }, [isLoading, page, totalCount, onPageChange]);
 
-  // The rows render in the background, in slices between frames: the page around them shows first, and a
-  // page of 50 rows never blocks the main thread (on a phone the lead list's first render was one 300 ms
-  // task). Until the first rows have rendered, the loading row stands in.
-  const renderedRows = useDeferredValue(rows, noRows);
-  const isRenderingFirstRows = renderedRows.length === 0 && rows.length > 0;
+  // New rows render in the background, in slices between frames, so the page around them shows first
+  // (rows there when the table mounts render with it); a table fills a screenful at a time (useRowLimit).
+  // Until the first rows have rendered, the loading row stands in.
+  const deferredRows = useDeferredValue(rows);
+  const isRenderingFirstRows = deferredRows.length === 0 && rows.length > 0;
+  const rowLimit = useRowLimit(deferredRows.length);
+  const isFillingRows = isRenderingFirstRows || rowLimit < deferredRows.length;
+
+  // The same row elements from one step of filling to the next: React then leaves the rows already shown
+  // alone and renders only the new ones.
+  const rowElements = useMemo(
+    () =>
+      deferredRows.map((row) => {
+        const open = onOpenRow && (() => onOpenRow(row));
+        const openByKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
+          // Keys pressed on the row's own buttons are theirs.
+          if (!open || event.target !== event.currentTarget) return;
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            open();
+          }
+        };
+        return (
+          <TableRow
+            key={rowKey(row)}
+            hover={open !== undefined}
+            tabIndex={open ? 0 : undefined}
+            onClick={open}
+            onKeyDown={open ? openByKey : undefined}
+            sx={[open ? openableRowSx : rowSx, extraRowSx?.(row) ?? {}] as SxProps<Theme>}
+          >
+            {shownColumns.map((column) => (
+              <TableCell key={column.header} sx={columnSx(column)}>
+                {column.cell(row)}
+              </TableCell>
+            ))}
+            {actions && (
+              <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }} onClick={stopPropagation}>
+                {actions(row)}
+              </TableCell>
+            )}
+          </TableRow>
+        );
+      }),
+    [deferredRows, shownColumns, actions, onOpenRow, rowKey, extraRowSx],
+  );
 
   let body: ReactNode;
   if (isLoading || isRenderingFirstRows) {
     body = <TableLoadingRow colSpan={colSpan} />;
   } else if (errorText !== undefined) {
     body = <TableMessageRow colSpan={colSpan}>{errorText}</TableMessageRow>;
-  } else if (renderedRows.length === 0 && emptyText !== undefined) {
+  } else if (deferredRows.length === 0 && emptyText !== undefined) {
     body = <TableMessageRow colSpan={colSpan}>{emptyText}</TableMessageRow>;
   } else {
-    body = renderedRows.map((row) => {
-      const open = onOpenRow && (() => onOpenRow(row));
-      const openByKey = (event: KeyboardEvent<HTMLTableRowElement>) => {
-        // Keys pressed on the row's own buttons are theirs.
-        if (!open || event.target !== event.currentTarget) return;
-        if (event.key === 'Enter' || event.key === ' ') {
-          event.preventDefault();
-          open();
-        }
-      };
-      return (
-        <TableRow
-          key={rowKey(row)}
-          hover={open !== undefined}
-          tabIndex={open ? 0 : undefined}
-          onClick={open}
-          onKeyDown={open ? openByKey : undefined}
-          sx={[open ? openableRowSx : rowSx, extraRowSx?.(row) ?? {}] as SxProps<Theme>}
-        >
-          {shownColumns.map((column) => (
-            <TableCell key={column.header} sx={columnSx(column)}>
-              {column.cell(row)}
-            </TableCell>
-          ))}
-          {actions && (
-            <TableCell padding="checkbox" sx={{ whiteSpace: 'nowrap' }} onClick={stopPropagation}>
-              {actions(row)}
-            </TableCell>
-          )}
-        </TableRow>
-      );
-    });
+    body = rowLimit < rowElements.length ? rowElements.slice(0, rowLimit) : rowElements;
   }
 
   return (
@@ -160,8 +206,8 @@ export function PagedTable<Row>({
           <TableBody>{body}</TableBody>
         </Table>
       </TableContainer>
-      {/* After the rows: shown under the loading row, the pager would move when they came. */}
-      {totalCount > PAGE_SIZE && !isRenderingFirstRows && (
+      {/* After the rows: shown under the loading row or the first rows, the pager would move as they came. */}
+      {totalCount > PAGE_SIZE && !isFillingRows && (
         <TablePagination
           component="div"
           count={totalCount}
