@@ -10,6 +10,8 @@ import { store } from '../core/store';
 export interface FakeAnswer {
   status: number;
   body: unknown;
+  /** A slow server: the answer comes once this has settled. */
+  after?: Promise<unknown>;
 }
 
 /** One call the app made: the path under the origin ('/api/lead/get') and its JSON body. */
@@ -33,6 +35,7 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
     const answer: FakeAnswer = queue?.length
       ? ((queue.length > 1 ? queue.shift() : queue[0]) as FakeAnswer)
       : { status: 501, body: { message: `The fake server has no answer for ${path}.`, code: 'NO_FAKE_ANSWER' } };
+    await answer.after;
     return new Response(JSON.stringify(answer.body), {
       status: answer.status,
       headers: { 'content-type': 'application/json' },

@@ -2,7 +2,7 @@ import { APP_VERSION, type ClientConfig, type CurrentUser, SUBSCRIPTION_PRICE_PE
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { SnackbarHost } from '../components/snackbar-host';
 import { usersApi } from '../core/current-user-api';
 import { store } from '../core/store';
@@ -44,13 +44,18 @@ export async function seedCurrentUser(user: CurrentUser = testUser) {
   await store.dispatch(usersApi.util.upsertQueryData('getCurrentUser', undefined, user));
 }
 
-/** `path` is the route's pattern; `initialEntry` the address opened (the pattern itself by default). */
+/**
+ * `path` is the route's pattern; `initialEntry` the address opened (the pattern itself by default);
+ * `children` the routes of a layout's outlet.
+ */
 export function renderInApp(
   element: ReactElement,
-  options: { path?: string; initialEntry?: string; config?: ClientConfig } = {},
+  options: { path?: string; initialEntry?: string; config?: ClientConfig; children?: RouteObject[] } = {},
 ) {
   const path = options.path ?? '/';
-  const router = createMemoryRouter([{ path, element }], { initialEntries: [options.initialEntry ?? path] });
+  const router = createMemoryRouter([{ path, element, children: options.children }], {
+    initialEntries: [options.initialEntry ?? path],
+  });
   return render(
     <Provider store={store}>
       <ClientConfigProvider config={options.config ?? testConfig}>

@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PageOutlet } from '../../../components/page-outlet';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -22,6 +22,7 @@ import { useGetGroupQuery } from '../api';
 export const useGroupId = (): number => useRouteId('group_id');
 
 // The group page's tabs: Leads (0), Users (1), Messages, then Stats.
+const LEADS_TAB = 0;
 const tabs = [
   { label: 'Leads', route: ROUTES.groupLeads },
   { label: 'Users', route: ROUTES.groupUsers },
@@ -29,28 +30,41 @@ const tabs = [
   { label: 'Stats', route: GROUP_STATS_ROUTE },
 ] as const;
 
-/** A group's page: back to the group list, its name, SETTINGS and the tabs over the tab's content. */
+const tabPaths = (groupId: number) => tabs.map((tab) => routePath(tab.route, { group_id: groupId }));
+
+// Memoized: the group's coming does not re-render (and measure) the tabs.
+const GroupTabs = memo(function GroupTabs({ groupId, tabIndex }: { groupId: number; tabIndex: number }) {
+  const paths = tabPaths(groupId);
+  return (
+    <Tabs value={tabIndex} aria-label="Group sections" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
+      {tabs.map((tab, index) => (
+        <Tab key={tab.label} label={tab.label} component={Link} to={paths[index] ?? ROUTES.groups} />
+      ))}
+    </Tabs>
+  );
+});
+
+/**
+ * A group's page: back to the group list, its name, SETTINGS and the tabs over the tab's content. The tabs'
+ * pages get the group (outlet context), once it has come.
+ */
 export function GroupLayout() {
   const groupId = useGroupId();
   const { pathname } = useLocation();
   const group = useGetGroupQuery(groupId, { skip: groupId === 0 });
-  const paths = tabs.map((tab) => routePath(tab.route, { group_id: groupId }));
-  const current = Math.max(0, paths.indexOf(pathname));
+  const tabIndex = tabPaths(groupId).indexOf(pathname);
 
+  // The frame shows at once, and so does the lead list, which needs only the group's id from the address:
+  // it asks for its leads beside the group (the first page a member opens). Rendered when the group came,
+  // the frame and the list were one long task on a phone, and the group's name waited for it.
   let content: ReactNode;
   if (groupId === 0 || group.isError) {
     content = <Alert severity="error">{errorMessage(group.error, GROUP_MESSAGES.notFound)}</Alert>;
-  } else if (group.isLoading || !group.data) {
-    content = <PageSpinner />;
   } else {
     content = (
       <>
-        <Tabs value={current} aria-label="Group sections" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-          {tabs.map((tab, index) => (
-            <Tab key={tab.label} label={tab.label} component={Link} to={paths[index] ?? ROUTES.groups} />
-          ))}
-        </Tabs>
-        <PageOutlet context={group.data} />
+        <GroupTabs groupId={groupId} tabIndex={Math.max(0, tabIndex)} />
+        {group.data || tabIndex === LEADS_TAB ? <PageOutlet context={group.data} /> : <PageSpinner />}
       </>
     );
   }
@@ -63,10 +77,17 @@ export function GroupLayout() {
             <ArrowBackIcon />
           </IconButton>
         </Tooltip>
-        <Typography component="h1" variant="h4" sx={{ flexGrow: 1 }}>
+        {/* One line whatever the name (the whole of it on hover), so the page below never moves when it comes. */}
+        <Typography
+          component="h1"
+          variant="h4"
+          noWrap
+          title={group.data?.name}
+          sx={{ flexGrow: 1, minWidth: 0, fontSize: { xs: '1.5rem', sm: undefined } }}
+        >
           {group.data?.name ?? 'Group'}
         </Typography>
-        {group.data && (
+        {!group.isError && groupId !== 0 && (
           <Button variant="outlined" component={Link} to={routePath(ROUTES.groupSettings, { group_id: groupId })}>
             SETTINGS
           </Button>

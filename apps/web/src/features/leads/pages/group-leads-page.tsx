@@ -17,7 +17,7 @@ import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { useNavigate, useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -25,6 +25,7 @@ import { PagedTable, type PagedTableColumn } from '../../../components/paged-tab
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
+import { useRouteId } from '../../../lib/route-id';
 import { leadsPageArgs, useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { stepTitle } from '../components/outcome-timeline';
 
@@ -32,6 +33,7 @@ import { stepTitle } from '../components/outcome-timeline';
 // is often the first page, and it shows without it.
 const LeadDialog = lazy(() => import('../components/lead-dialog').then((m) => ({ default: m.LeadDialog })));
 
+const leadKey = (lead: Lead) => lead.leadId;
 const duplicateLabel = 'Possible duplicate of an earlier lead';
 
 const columns: PagedTableColumn<Lead>[] = [
@@ -94,14 +96,16 @@ type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: 
  * refreshes 500 ms after a create, edit or delete.
  */
 export function GroupLeadsPage() {
-  const group = useOutletContext<GroupSummary>();
+  // The group's id comes from the address: the list shows before the group has come (group-layout.tsx).
+  const groupId = useRouteId('group_id');
+  const group = useOutletContext<GroupSummary | undefined>();
   const navigate = useNavigate();
   const notify = useNotify();
   // One page on or back goes by the answer's cursor (the same cost at any depth); a jump, or the
   // first page, by start_position.
   const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 0 });
   const page = position.page;
-  const leads = useListLeadsQuery(leadsPageArgs(group.groupId, page, position.cursor), {
+  const leads = useListLeadsQuery(leadsPageArgs(groupId, page, position.cursor), {
     refetchOnMountOrArgChange: true,
   });
   const setPage = (next: number) => {
@@ -116,8 +120,30 @@ export function GroupLeadsPage() {
   const [deleteLead, deleteState] = useDeleteLeadMutation();
   const [isExporting, setIsExporting] = useState(false);
 
-  const openLead = (lead: Lead) =>
-    navigate(routePath(ROUTES.groupLead, { group_id: group.groupId, lead_id: lead.leadId }));
+  // Stable, so the table's rows render again only when the leads change.
+  const openLead = useCallback(
+    (lead: Lead) => navigate(routePath(ROUTES.groupLead, { group_id: groupId, lead_id: lead.leadId })),
+    [navigate, groupId],
+  );
+  const leadActions = useCallback(
+    (lead: Lead) =>
+      // Only the member who submitted a lead edits or removes it.
+      lead.isOwner && (
+        <Stack direction="row">
+          <Tooltip title="Edit lead">
+            <IconButton aria-label={`Edit ${lead.fullName}`} onClick={() => setDialog({ mode: 'edit', lead })}>
+              <EditIcon />
+            </IconButton>
+          </Tooltip>
+          <Tooltip title="Remove lead">
+            <IconButton aria-label={`Remove ${lead.fullName}`} onClick={() => setRemoving(lead)}>
+              <DeleteIcon />
+            </IconButton>
+          </Tooltip>
+        </Stack>
+      ),
+    [],
+  );
 
   const remove = async () => {
     if (!removing) return;
@@ -132,7 +158,7 @@ export function GroupLeadsPage() {
   const exportCsv = async () => {
     setIsExporting(true);
     try {
-      await downloadFile(`/api${LEAD_EXPORT_PATH}?group_id=${group.groupId}`, leadExportFileName(group.name));
+      await downloadFile(`/api${LEAD_EXPORT_PATH}?group_id=${groupId}`, leadExportFileName(group?.name ?? 'group'));
     } catch {
       notify.error(LEAD_MESSAGES.exportFailed);
     } finally {
@@ -176,26 +202,10 @@ export function GroupLeadsPage() {
           layout="fixed"
           columns={columns}
           rows={leads.data?.leads ?? []}
-          rowKey={(lead) => lead.leadId}
+          rowKey={leadKey}
           onOpenRow={openLead}
           actionsWidth={112}
-          actions={(lead) =>
-            // Only the member who submitted a lead edits or removes it.
-            lead.isOwner && (
-              <Stack direction="row">
-                <Tooltip title="Edit lead">
-                  <IconButton aria-label={`Edit ${lead.fullName}`} onClick={() => setDialog({ mode: 'edit', lead })}>
-                    <EditIcon />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Remove lead">
-                  <IconButton aria-label={`Remove ${lead.fullName}`} onClick={() => setRemoving(lead)}>
-                    <DeleteIcon />
-                  </IconButton>
-                </Tooltip>
-              </Stack>
-            )
-          }
+          actions={leadActions}
           isLoading={leads.isLoading}
           errorText={leads.isError ? errorMessage(leads.error, LEAD_MESSAGES.listFailed) : undefined}
           totalCount={total}
@@ -206,7 +216,7 @@ export function GroupLeadsPage() {
       {dialog.mode !== 'closed' && (
         <Suspense fallback={null}>
           <LeadDialog
-            groupId={group.groupId}
+            groupId={groupId}
             lead={dialog.mode === 'edit' ? dialog.lead : undefined}
             onClose={() => setDialog({ mode: 'closed' })}
             onSuccess={() => {

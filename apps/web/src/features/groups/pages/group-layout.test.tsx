@@ -1,0 +1,79 @@
+import { type GroupSummary, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { answerCalls } from '../../../test/fake-server';
+import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { testLead } from '../../leads/components/test-lead';
+import { GroupLeadsPage } from '../../leads/pages/group-leads-page';
+import { GroupLayout } from './group-layout';
+
+const group: GroupSummary = {
+  groupId: testLead.groupId,
+  name: 'Austin Closers',
+  description: null,
+  groupType: 'PRIVATE',
+  createdBy: 7,
+  ownerName: 'Dana Rivera',
+  targetId: null,
+  productId: null,
+  product: null,
+  usersCount: 2,
+  leadsCount: 1,
+  isOwner: true,
+  userRole: 'OWNER',
+  myProduct: null,
+  followUpDays: 7,
+};
+
+/** A group whose /group/get answers only when `answerGroup` is called. */
+function slowGroup() {
+  let answerGroup = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answerGroup = resolve;
+  });
+  const calls = answerCalls({
+    '/api/group/get': { status: 200, body: group, after: answered },
+    '/api/lead/list': {
+      status: 200,
+      body: { leads: [testLead], totalCount: 1, nextCursor: null, previousCursor: null },
+    },
+  });
+  return { calls, answerGroup: () => act(async () => answerGroup()) };
+}
+
+const children = [
+  { path: ROUTES.groupLeads, element: <GroupLeadsPage /> },
+  { path: ROUTES.groupUsers, element: <p>The users tab</p> },
+];
+
+describe('GroupLayout', () => {
+  it('shows its tabs and the lead list before the group has come, asking for both at once', async () => {
+    await seedCurrentUser();
+    const { calls, answerGroup } = slowGroup();
+    renderInApp(<GroupLayout />, { path: ROUTES.group, initialEntry: `/groups/${group.groupId}/leads`, children });
+
+    expect(await screen.findByText(testLead.fullName)).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Leads', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Group' })).toBeInTheDocument();
+    expect(calls.map((call) => call.path).sort()).toEqual(['/api/group/get', '/api/lead/list']);
+    expect(calls.find((call) => call.path === '/api/lead/list')?.body).toEqual({
+      group_id: group.groupId,
+      start_position: 0,
+      get_next: PAGE_SIZE,
+    });
+
+    await answerGroup();
+    expect(await screen.findByRole('heading', { level: 1, name: group.name })).toBeInTheDocument();
+  });
+
+  it('shows the other tabs once the group has come', async () => {
+    await seedCurrentUser();
+    const { answerGroup } = slowGroup();
+    renderInApp(<GroupLayout />, { path: ROUTES.group, initialEntry: `/groups/${group.groupId}/users`, children });
+
+    expect(await screen.findByRole('tab', { name: 'Users', selected: true })).toBeInTheDocument();
+    expect(screen.queryByText('The users tab')).not.toBeInTheDocument();
+    await answerGroup();
+    expect(await screen.findByText('The users tab')).toBeInTheDocument();
+  });
+});
