@@ -1,6 +1,16 @@
-import { ROUTES, STORAGE_KEYS } from '@leadcircle/shared';
+import { chatCalls, groupCalls, inboxCalls, leadCalls, ROUTES, STORAGE_KEYS, userCallPaths } from '@leadcircle/shared';
 import { describe, expect, it } from 'vitest';
-import { ACCESS_TOKEN_KEY, FIRST_PAGE_PATHS, firstPageAreas, SHOWN_EVENT } from './first-page';
+import { FIRST_CALLS_GLOBAL as TAKEN_FROM } from './core/first-calls';
+import { INBOX_PAGE } from './features/activities/api';
+import { leadsPageArgs } from './features/leads/api';
+import {
+  ACCESS_TOKEN_KEY,
+  FIRST_CALLS_GLOBAL,
+  FIRST_PAGE_PATHS,
+  firstCalls,
+  firstPageAreas,
+  SHOWN_EVENT,
+} from './first-page';
 import { FIRST_PAGE_SHOWN_EVENT } from './lib/after-first-paint';
 
 describe('first page', () => {
@@ -12,6 +22,28 @@ describe('first page', () => {
     });
     expect(ACCESS_TOKEN_KEY).toBe(STORAGE_KEYS.accessToken);
     expect(SHOWN_EVENT).toBe(FIRST_PAGE_SHOWN_EVENT);
+    expect(FIRST_CALLS_GLOBAL).toBe(TAKEN_FROM);
+  });
+
+  it("starts the calls of a signed-in page's shell, and of a lead list, with the bodies the screens send", () => {
+    const shell = [
+      { path: userCallPaths.get.path, body: {} },
+      { path: inboxCalls.list.path, body: INBOX_PAGE },
+      { path: chatCalls.unreadTotal.path, body: {} },
+    ];
+    expect(firstCalls('/activities', true)).toEqual(shell);
+    expect(firstCalls('/groups/3/users', true)).toEqual(shell);
+    expect(firstCalls('/groups/3/leads', true)).toEqual([
+      ...shell,
+      { path: groupCalls.get.path, body: { group_id: 3 } },
+      { path: leadCalls.list.path, body: leadsPageArgs(3, 0) },
+    ]);
+    // Signed out, or a page outside the shell: none.
+    expect(firstCalls('/groups/3/leads', false)).toEqual([]);
+    expect(firstCalls('/signin', true)).toEqual([]);
+    // An address that holds no group id: only the shell's.
+    expect(firstCalls('/groups/0/leads', true)).toEqual(shell);
+    expect(firstCalls('/groups/99999999999999999999/leads', true)).toEqual(shell);
   });
 
   it('names the areas the page being opened shows first', () => {

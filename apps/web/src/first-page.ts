@@ -1,6 +1,7 @@
 // The first script of index.html, a file of its own that imports nothing: it tells the browser at once
 // which chunks the page being opened needs (<link rel="modulepreload">), so they download beside the
-// entry instead of after it has run: one round trip less before a phone shows the page. The build lists
+// entry instead of after it has run: one round trip less before a phone shows the page. It also starts
+// the calls the page needs first, so their answers come beside the files. The build lists
 // each area's files in <meta name="first-page-chunks"> (apps/web/first-page-chunks.ts).
 
 /** The lazy areas a first page may need, by their source module (the build maps them to files). */
@@ -42,13 +43,84 @@ export function firstPageAreas(pathname: string, isSignedIn: boolean): FirstPage
   return segments.includes('leads') ? ['shell', 'groups', 'leads'] : ['shell', 'groups'];
 }
 
+export interface FirstCall {
+  path: string;
+  body: Record<string, unknown>;
+}
+
+// A first page of leads or of the inbox (PAGE_SIZE of @leadcircle/shared: 50).
+const FIRST_PAGE_SIZE = 50;
+
+/**
+ * The calls the page at `pathname` needs to show what it is for, with the bodies its screens send
+ * (first-page.test.ts holds them equal): the shell's (the current user, the inbox, the unread chat
+ * count) on every signed-in page, and on a group's lead list the group and its first page of leads.
+ */
+export function firstCalls(pathname: string, isSignedIn: boolean): FirstCall[] {
+  if (!firstPageAreas(pathname, isSignedIn).includes('shell')) return [];
+  const shell = [
+    { path: '/user/get', body: {} },
+    { path: '/notification/list', body: { start_position: 0, get_next: FIRST_PAGE_SIZE } },
+    { path: '/chat/unread/total', body: {} },
+  ];
+  const groupId = Number(/^\/groups\/(\d{1,15})\/leads\/?$/.exec(pathname)?.[1]);
+  if (!Number.isSafeInteger(groupId) || groupId <= 0) return shell;
+  return [
+    ...shell,
+    { path: '/group/get', body: { group_id: groupId } },
+    { path: '/lead/list', body: { group_id: groupId, start_position: 0, get_next: FIRST_PAGE_SIZE } },
+  ];
+}
+
+/** Where the first calls' answers wait for the base query (core/first-calls.ts). */
+export const FIRST_CALLS_GLOBAL = '__leadcircleFirstCalls';
+export interface FirstCallAnswers {
+  /** The answer to this call, once: undefined when it was not made here, or was already taken. */
+  take(path: string, body: unknown): Promise<Response | undefined> | undefined;
+}
+// An answer left untaken this long is not used: the page has moved on, and the data may have too.
+const FIRST_CALL_TTL_MS = 30_000;
+
+const callKey = (path: string, body: unknown) =>
+  `${path} ${body !== null && typeof body === 'object' ? JSON.stringify(body, Object.keys(body).sort()) : ''}`;
+
+/**
+ * Starts the first page's calls beside its files (render-as-you-fetch): on a phone their answers are in
+ * by the time the page first renders, instead of being asked for after it. The base query takes each
+ * answer once for the same call and body; a failed one (an expired token) it calls again itself.
+ */
+function startFirstCalls(calls: FirstCall[], accessToken: string): void {
+  const started = Date.now();
+  const answers = new Map<string, Promise<Response | undefined>>();
+  for (const call of calls) {
+    const answer = fetch(`/api${call.path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify(call.body),
+    }).catch(() => undefined);
+    answers.set(callKey(call.path, call.body), answer);
+  }
+  const firstCallAnswers: FirstCallAnswers = {
+    take(path, body) {
+      const key = callKey(path, body);
+      const answer = answers.get(key);
+      answers.delete(key);
+      return Date.now() - started > FIRST_CALL_TTL_MS ? undefined : answer;
+    },
+  };
+  Object.assign(window, { [FIRST_CALLS_GLOBAL]: firstCallAnswers });
+}
+
 function preloadFirstPage(): void {
-  let isSignedIn = false;
+  let accessToken: string | null = null;
   try {
-    isSignedIn = window.localStorage.getItem(ACCESS_TOKEN_KEY) !== null;
+    accessToken = window.localStorage.getItem(ACCESS_TOKEN_KEY);
   } catch {
     // No storage: signed out.
   }
+  const isSignedIn = accessToken !== null;
+  const calls = firstCalls(window.location.pathname, isSignedIn);
+  if (accessToken !== null && calls.length > 0) startFirstCalls(calls, accessToken);
   const areas = firstPageAreas(window.location.pathname, isSignedIn);
   // main.tsx renders once these areas' pages are loaded (no spinner before the first page).
   document.documentElement.dataset.firstPage = areas.join(' ');

@@ -1,15 +1,26 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { prefetchFirstPageData, preloadFirstPage } from './app/router';
+import { loadFirstPageData, preloadFirstPage } from './app/router';
 import { afterFirstPaint, FIRST_PAGE_SHOWN_EVENT } from './lib/after-first-paint';
 import { loadClientConfig } from './lib/client-config';
 import { initErrorReporter } from './lib/error-reporter';
 
+const FIRST_DATA_WAIT_MS = 500;
+
 async function boot() {
   // The first page's chunks were asked for by first-page.ts; a failed one loads again through the router.
   const areas = (document.documentElement.dataset.firstPage ?? '').split(' ');
-  const firstPage = preloadFirstPage(areas).catch(() => {});
+  // The page renders with its first data when it is in, or at most FIRST_DATA_WAIT_MS after the page's
+  // files: a slow answer shows the page's loading state instead.
+  const firstPage = preloadFirstPage(areas)
+    .then(() =>
+      Promise.race([
+        loadFirstPageData(areas, window.location.pathname),
+        new Promise((waited) => setTimeout(waited, FIRST_DATA_WAIT_MS)),
+      ]),
+    )
+    .catch(() => {});
   const [{ config, check }] = await Promise.all([loadClientConfig(), firstPage]);
   const element = document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');
@@ -17,9 +28,8 @@ async function boot() {
   // The first render is a transition: React renders the page in slices between frames rather than in one
   // task that blocks a phone for a third of a second (a group's lead list: shell, tabs and table).
   await new Promise<void>((shown) => startTransition(() => root.render(<App config={config} onShown={shown} />)));
-  // What can wait starts once the page shows: the first page's data beyond its own calls, the files of the
-  // pages its links lead to (first-page.ts), and the contract's check of the config.
-  prefetchFirstPageData(areas, window.location.pathname);
+  // What can wait starts once the page shows: the files of the pages its links lead to (first-page.ts),
+  // and the contract's check of the config.
   document.dispatchEvent(new Event(FIRST_PAGE_SHOWN_EVENT));
   // Once the answer has passed the contract's check (loaded after the first paint): reporting starts in
   // the background (until Sentry, if any, is ready, reports go to the console); an answer that fails

@@ -71,7 +71,8 @@ const UnsubscribePage = lazyPage(() => loadDeepLinks().then((m) => m.Unsubscribe
 // After sign-in: where to go (reads the current user, accepts a stored invite); not in the sign-in screen's first load.
 const RedirectPage = lazyPage(() => import('./pages/redirect-page').then((m) => m.RedirectPage));
 
-const AppShell = lazyPage(() => import('./shell/app-shell').then((m) => m.AppShell));
+const loadShell = () => import('./shell/app-shell');
+const AppShell = lazyPage(() => loadShell().then((m) => m.AppShell));
 
 const loadMySettings = () => import('../features/users');
 const MySettingsLayout = lazyPage(() => loadMySettings().then((m) => m.MySettingsLayout));
@@ -258,14 +259,19 @@ export function preloadFirstPage(areas: string[]): Promise<unknown> {
 }
 
 /**
- * Once the first page shows: a group's lead list asks for its first page of leads beside the group,
- * which the list would otherwise wait for before asking. (Asked before the first paint, the calls
- * competed with the page's own files.)
+ * Asks for the data the first page shows first (first-page.ts has started those calls beside the files,
+ * so their answers are usually in): the shell's, and on a group's lead list the group and its first
+ * page of leads.
  */
-export function prefetchFirstPageData(areas: string[], pathname: string): void {
+export async function loadFirstPageData(areas: string[], pathname: string): Promise<unknown> {
+  const loads: Promise<unknown>[] = [];
+  if (areas.includes('shell')) loads.push(loadShell().then((shell) => shell.loadShellData(store.dispatch)));
   const groupId = routeId(matchPath(ROUTES.groupLeads, pathname)?.params.group_id);
-  if (areas.includes('leads') && groupId > 0)
-    void loadLeads().then((leads) => store.dispatch(leads.prefetchLeadsPage(groupId)));
+  if (areas.includes('leads') && groupId > 0) {
+    loads.push(loadGroups().then((groups) => store.dispatch(groups.fetchGroup(groupId))));
+    loads.push(loadLeads().then((leads) => store.dispatch(leads.fetchFirstLeadsPage(groupId))));
+  }
+  return Promise.all(loads);
 }
 
 /** The app's routes, inside the BrowserRouter (app.tsx); a crash while rendering one shows the error page. */

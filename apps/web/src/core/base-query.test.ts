@@ -1,11 +1,12 @@
 // @vitest-environment node
 // Node's own fetch classes: jsdom's AbortSignal is not accepted by Node's Request.
-import { businessCalls, STORAGE_KEYS, userCalls } from '@leadcircle/shared';
+import { businessCalls, chatCalls, STORAGE_KEYS, userCalls } from '@leadcircle/shared';
 import type { BaseQueryApi } from '@reduxjs/toolkit/query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { KeyValueStorage } from '../lib/key-value-storage';
 import { createMemoryStorage } from '../test/memory-storage';
 import { createSessionBaseQuery } from './base-query';
+import { FIRST_CALLS_GLOBAL } from './first-calls';
 
 interface SentRequest {
   url: string;
@@ -78,6 +79,46 @@ describe('the session base query', () => {
 
     expect(result).toMatchObject({ data: { userId: 7 } });
     expect(sent).toEqual([{ url: '/api/user/get', authorization: 'Bearer access-1', body: {} }]);
+  });
+
+  it("answers with the first page's own call once, when it made that call with that body and it succeeded", async () => {
+    const asked: string[] = [];
+    const early: Record<string, Response> = {
+      '/user/get {}': json(200, { userId: 7, firstName: 'Early' }),
+      '/chat/unread/total {}': json(401, { message: 'Expired' }),
+    };
+    Object.assign(globalThis, {
+      [FIRST_CALLS_GLOBAL]: {
+        take: (path: string, body: unknown) => {
+          const key = `${path} ${JSON.stringify(body)}`;
+          asked.push(key);
+          const response = early[key];
+          delete early[key];
+          return response && Promise.resolve(response);
+        },
+      },
+    });
+    try {
+      answers['/api/user/get'] = () => json(200, { userId: 7, firstName: 'Later' });
+      answers['/api/chat/unread/total'] = () => json(200, { total: 2 });
+      const { baseQuery, api, sent, signIn } = setUp(answer);
+      signIn();
+
+      expect(await baseQuery({ call: userCalls.get, body: {} }, api, {})).toEqual({
+        data: { userId: 7, firstName: 'Early' },
+      });
+      expect(sent).toEqual([]);
+      // Taken once: the next time it is called.
+      expect(await baseQuery({ call: userCalls.get, body: {} }, api, {})).toMatchObject({
+        data: { firstName: 'Later' },
+      });
+      // A failed first answer (an expired token) is called again, under the session rule.
+      expect(await baseQuery({ call: chatCalls.unreadTotal, body: {} }, api, {})).toMatchObject({ data: { total: 2 } });
+      expect(sent.map((request) => request.url)).toEqual(['/api/user/get', '/api/chat/unread/total']);
+      expect(asked).toEqual(['/user/get {}', '/user/get {}', '/chat/unread/total {}']);
+    } finally {
+      delete (globalThis as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
+    }
   });
 
   it('puts path parameters into the path', async () => {

@@ -3,6 +3,7 @@ import { type BaseQueryApi, type BaseQueryFn, fetchBaseQuery } from '@reduxjs/to
 import { type ApiError, toApiError } from '../lib/api-error';
 import { browserStorage, type KeyValueStorage } from '../lib/key-value-storage';
 import { readStoredSession, storeTokens } from '../lib/session-storage';
+import { takeFirstCall } from './first-calls';
 
 /**
  * What an endpoint asks for: one call of the shared contract (a call definition, or only its path:
@@ -79,9 +80,23 @@ export function createSessionBaseQuery(options: SessionBaseQueryOptions): Sessio
     await refreshing;
   }
 
+  /** The answer first-page.ts got for this very call, when it made it and it succeeded. */
+  async function firstCallData(url: string, body: unknown): Promise<{ data: unknown } | undefined> {
+    const response = await takeFirstCall(url, body);
+    if (!response?.ok) return undefined;
+    try {
+      return { data: await response.json() };
+    } catch {
+      return undefined;
+    }
+  }
+
   return async (args, api, extraOptions = {}) => {
     const url = routePath(args.call.path, args.params);
-    const result = await rawBaseQuery({ url, method: 'POST', body: args.body ?? {} }, api, {});
+    const body = args.body ?? {};
+    const early = await firstCallData(url, body);
+    if (early) return early;
+    const result = await rawBaseQuery({ url, method: 'POST', body }, api, {});
     if (!result.error) return { data: result.data, meta: result.meta };
 
     const error = toApiError(result.error);

@@ -13,19 +13,33 @@ import { useState } from 'react';
 import { AppLogo } from '../../components/app-logo';
 import { PageOutlet } from '../../components/page-outlet';
 import { UserAvatar } from '../../components/user-avatar';
-import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../core/current-user-api';
+import { useGetCurrentUserQuery, useGetMyBusinessQuery, usersApi } from '../../core/current-user-api';
 import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { modalOpened } from '../../core/modals-slice';
 import { ConnectionIndicator, useRealtimeConnection } from '../../core/realtime/realtime';
+import type { AppDispatch } from '../../core/store';
 import { sidebarToggled } from '../../core/ui-slice';
+import { activitiesApi } from '../../features/activities/api';
 import { InboxBell } from '../../features/activities/components/inbox-bell';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
-import { ChatRealtime, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
+import { ChatRealtime, chatApi, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
 import { ModalHost } from '../modals/modal-host';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
 
 // The frame of every protected screen except /redirect and /signout.
+/**
+ * Asks for what the shell shows on every signed-in page (first-page.ts has started those calls), so a
+ * first page renders the shell once, with it, rather than again as each answer comes.
+ */
+export function loadShellData(dispatch: AppDispatch): Promise<unknown> {
+  return Promise.all([
+    dispatch(usersApi.endpoints.getCurrentUser.initiate(undefined, { subscribe: false })),
+    dispatch(activitiesApi.endpoints.inbox.initiate(undefined, { subscribe: false })),
+    dispatch(chatApi.endpoints.getUnreadTotal.initiate(undefined, { subscribe: false })),
+  ]);
+}
+
 export function AppShell() {
   const { data: user } = useGetCurrentUserQuery();
   // Loaded on entry, only for a user who has one: asking otherwise answers 404.

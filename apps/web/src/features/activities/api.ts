@@ -5,11 +5,15 @@ import {
   groupCalls,
   inboxCalls,
   opportunityCalls,
+  PAGE_SIZE,
 } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
 // The home screen's calls: the activity feed and the first rows of the group and opportunity lists.
 type Calls = typeof activityCalls;
+
+/** The inbox's page: the latest 50. */
+export const INBOX_PAGE = { start_position: 0, get_next: PAGE_SIZE };
 
 export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activities'] }).injectEndpoints({
   endpoints: (build) => ({
@@ -29,7 +33,7 @@ export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activitie
       providesTags: ['Activities'],
     }),
     inbox: build.query<CallResponse<typeof inboxCalls.list>, void>({
-      query: () => ({ call: inboxCalls.list, body: { start_position: 0, get_next: 50 } }),
+      query: () => ({ call: inboxCalls.list, body: INBOX_PAGE }),
       providesTags: ['Activities'],
     }),
     markInboxRead: build.mutation<CallResponse<typeof inboxCalls.read>, number>({

@@ -6,4 +6,4 @@ export function ChatRealtime() {
   return null;
 }
 
-export { useGetUnreadTotalQuery } from './api';
+export { chatApi, useGetUnreadTotalQuery } from './api';

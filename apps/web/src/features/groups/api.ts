@@ -131,3 +131,6 @@ export const {
   useListTargetsQuery,
   useListProductsQuery,
 } = groupsApi;
+
+/** Asks for a group (a first page's data: main.tsx renders once it is in). */
+export const fetchGroup = (groupId: number) => groupsApi.endpoints.getGroup.initiate(groupId, { subscribe: false });

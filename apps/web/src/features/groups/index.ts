@@ -3,5 +3,6 @@
 // the runners of the pending group actions, before either group dialog can ask for payment.
 import './pending-actions';
 
+export { fetchGroup } from './api';
 export { GroupLayout } from './pages/group-layout';
 export { GroupsPage } from './pages/groups-page';

@@ -164,6 +164,6 @@ export const {
   useSendLeadCommentMutation,
 } = leadsApi;
 
-/** Asks for the first page of a group's leads before its list does (the app's first page). */
-export const prefetchLeadsPage = (groupId: number) =>
-  leadsApi.util.prefetch('listLeads', leadsPageArgs(groupId, 0), {});
+/** Asks for a group's first page of leads, as its list does (a first page's data: main.tsx renders once it is in). */
+export const fetchFirstLeadsPage = (groupId: number) =>
+  leadsApi.endpoints.listLeads.initiate(leadsPageArgs(groupId, 0), { subscribe: false });
