@@ -2,6 +2,7 @@ import { CLIENT_EVENTS, STORAGE_KEYS } from '@leadcircle/shared';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import { readStoredSession } from '../../lib/session-storage';
 import { usersApi } from '../current-user-api';
 import { store } from '../store';
@@ -22,7 +23,11 @@ export const realtime = new RealtimeConnection({
 /** Opens the realtime connection while the calling component (the shell) is mounted. */
 export function useRealtimeConnection(): void {
   useEffect(() => {
-    realtime.open();
+    // Opened once the page has painted: a first page need not wait for the connection's setup.
+    let isMounted = true;
+    void afterFirstPaint().then(() => {
+      if (isMounted) realtime.open();
+    });
     // Tokens refreshed in another tab of this browser: re-authenticate the open socket with the new one.
     const onStorage = (event: StorageEvent) => {
       if (event.key === STORAGE_KEYS.accessToken && event.newValue)
@@ -30,6 +35,7 @@ export function useRealtimeConnection(): void {
     };
     window.addEventListener('storage', onStorage);
     return () => {
+      isMounted = false;
       window.removeEventListener('storage', onStorage);
       realtime.close();
     };
