@@ -1,5 +1,5 @@
 import { chatCalls, groupCalls, inboxCalls, leadCalls, ROUTES, STORAGE_KEYS, userCallPaths } from '@leadcircle/shared';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_CALLS_GLOBAL as TAKEN_FROM } from './core/first-calls';
 import { INBOX_PAGE } from './features/activities/api';
 import { leadsPageArgs } from './features/leads/api';
@@ -10,6 +10,7 @@ import {
   firstCalls,
   firstPageAreas,
   SHOWN_EVENT,
+  startFirstCalls,
 } from './first-page';
 import { FIRST_PAGE_SHOWN_EVENT } from './lib/after-first-paint';
 
@@ -55,5 +56,54 @@ describe('first page', () => {
     expect(firstPageAreas('/activities', true)).toEqual(['shell']);
     expect(firstPageAreas('/groups', true)).toEqual(['shell', 'groups']);
     expect(firstPageAreas('/groups/3/leads', true)).toEqual(['shell', 'groups', 'leads']);
+  });
+
+  describe('its calls', () => {
+    afterEach(() => {
+      delete (globalThis as Record<string, unknown>)[FIRST_CALLS_GLOBAL];
+    });
+
+    it('sends them with the stored token and hands each answer over once, whatever the order of the keys', async () => {
+      const sent: { url: string; init?: RequestInit }[] = [];
+      const fetchFn = (async (url: string, init?: RequestInit) => {
+        sent.push({ url, init });
+        return new Response('{}', { status: 200 });
+      }) as typeof fetch;
+      const answers = startFirstCalls(
+        [{ path: '/lead/list', body: { group_id: 3, start_position: 0, get_next: 50 } }],
+        'token-1',
+        fetchFn,
+      );
+      expect(sent).toHaveLength(1);
+      expect(sent[0]?.url).toBe('/api/lead/list');
+      expect(sent[0]?.init?.method).toBe('POST');
+      expect(new Headers(sent[0]?.init?.headers).get('authorization')).toBe('Bearer token-1');
+      expect((globalThis as Record<string, unknown>)[FIRST_CALLS_GLOBAL]).toBe(answers);
+
+      expect(answers.take('/lead/list', { group_id: 4, start_position: 0, get_next: 50 })).toBeUndefined();
+      expect(await answers.take('/lead/list', { get_next: 50, start_position: 0, group_id: 3 })).toBeInstanceOf(
+        Response,
+      );
+      expect(answers.take('/lead/list', { group_id: 3, start_position: 0, get_next: 50 })).toBeUndefined();
+    });
+
+    it('drops an answer left untaken for 30 s, and answers undefined when the call failed', async () => {
+      let time = 1_000;
+      const fetchFn = (async () => {
+        throw new TypeError('offline');
+      }) as typeof fetch;
+      const answers = startFirstCalls(
+        [
+          { path: '/user/get', body: {} },
+          { path: '/chat/unread/total', body: {} },
+        ],
+        'token-1',
+        fetchFn,
+        () => time,
+      );
+      expect(await answers.take('/user/get', {})).toBeUndefined();
+      time += 30_001;
+      expect(answers.take('/chat/unread/total', {})).toBeUndefined();
+    });
   });
 });

@@ -89,11 +89,16 @@ const callKey = (path: string, body: unknown) =>
  * by the time the page first renders, instead of being asked for after it. The base query takes each
  * answer once for the same call and body; a failed one (an expired token) it calls again itself.
  */
-function startFirstCalls(calls: FirstCall[], accessToken: string): void {
-  const started = Date.now();
+export function startFirstCalls(
+  calls: FirstCall[],
+  accessToken: string,
+  fetchFn: typeof fetch = fetch,
+  now: () => number = Date.now,
+): FirstCallAnswers {
+  const started = now();
   const answers = new Map<string, Promise<Response | undefined>>();
   for (const call of calls) {
-    const answer = fetch(`/api${call.path}`, {
+    const answer = fetchFn(`/api${call.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${accessToken}` },
       body: JSON.stringify(call.body),
@@ -105,10 +110,11 @@ function startFirstCalls(calls: FirstCall[], accessToken: string): void {
       const key = callKey(path, body);
       const answer = answers.get(key);
       answers.delete(key);
-      return Date.now() - started > FIRST_CALL_TTL_MS ? undefined : answer;
+      return now() - started > FIRST_CALL_TTL_MS ? undefined : answer;
     },
   };
-  Object.assign(window, { [FIRST_CALLS_GLOBAL]: firstCallAnswers });
+  Object.assign(globalThis, { [FIRST_CALLS_GLOBAL]: firstCallAnswers });
+  return firstCallAnswers;
 }
 
 function preloadFirstPage(): void {
@@ -119,8 +125,6 @@ function preloadFirstPage(): void {
     // No storage: signed out.
   }
   const isSignedIn = accessToken !== null;
-  const calls = firstCalls(window.location.pathname, isSignedIn);
-  if (accessToken !== null && calls.length > 0) startFirstCalls(calls, accessToken);
   const areas = firstPageAreas(window.location.pathname, isSignedIn);
   // main.tsx renders once these areas' pages are loaded (no spinner before the first page).
   document.documentElement.dataset.firstPage = areas.join(' ');
@@ -145,6 +149,9 @@ function preloadFirstPage(): void {
     }
   };
   addLinks('modulepreload', areas);
+  // After the files, which are the most bytes: the calls' small answers come while they download.
+  const calls = firstCalls(window.location.pathname, isSignedIn);
+  if (accessToken !== null && calls.length > 0) startFirstCalls(calls, accessToken);
   const next = areas.flatMap((area) => NEXT_AREAS[area] ?? []);
   if (next.length > 0) document.addEventListener(SHOWN_EVENT, () => addLinks('prefetch', next), { once: true });
 }
