@@ -22,6 +22,7 @@ export * from './errors.js';
 export * from './format/activity-text.js';
 export * from './format/csv.js';
 export * from './format/match-keys.js';
+export * from './format/numbers.js';
 export * from './format/phone.js';
 export * from './format/us-states.js';
 export * from './forms/auth.js';

@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import {
@@ -22,6 +21,7 @@ import {
   useState,
 } from 'react';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
+import { TablePager } from './table-pager';
 
 export interface PagedTableColumn<Row> {
   header: string;
@@ -208,14 +208,7 @@ export function PagedTable<Row>({
       </TableContainer>
       {/* After the rows: shown under the loading row or the first rows, the pager would move as they came. */}
       {totalCount > PAGE_SIZE && !isFillingRows && (
-        <TablePagination
-          component="div"
-          count={totalCount}
-          page={page}
-          onPageChange={(_event, next) => onPageChange(next)}
-          rowsPerPage={PAGE_SIZE}
-          rowsPerPageOptions={[PAGE_SIZE]}
-        />
+        <TablePager count={totalCount} page={page} rowsPerPage={PAGE_SIZE} onPageChange={onPageChange} />
       )}
     </Paper>
   );

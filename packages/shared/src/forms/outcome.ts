@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { groupThousands } from '../format/numbers.js';
 import { multilineText } from '../text.js';
 
 // What became of a lead (its outcome steps), the credit of closed business, duplicates and the
@@ -66,12 +67,10 @@ export const DUPLICATE_MATCH_LABELS: Record<DuplicateMatchKind, string> = {
 export const MEMBER_RATING_EXPLANATION =
   'The rating blends the quality stars of the leads a member gave with how many of them were won (each won lead counts as a 5, each lost one as a 1, starting from one of each so a single lead cannot decide it), weighted by how many leads each part covers.';
 
-// Written out rather than through Intl: these messages are built when the module loads, and a page's first
-// Intl.NumberFormat costs a phone about 50 ms (it loads the locale's data).
+// These messages are built when the module loads: no Intl (format/numbers.ts).
 const dollars = (cents: number) => {
-  const whole = Math.trunc(cents / 100);
   const rest = Math.abs(Math.round(cents) % 100);
-  return `$${whole.toString().replace(/\B(?=(\d{3})+$)/g, ',')}.${String(rest).padStart(2, '0')}`;
+  return `$${groupThousands(cents / 100)}.${String(rest).padStart(2, '0')}`;
 };
 
 export const OUTCOME_MESSAGES = {

@@ -10,12 +10,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { TableLoadingRow, TableMessageRow } from '../../../components/table-message-row';
+import { TablePager } from '../../../components/table-pager';
 import { useNotify } from '../../../components/use-notify';
 import { useAppDispatch } from '../../../core/hooks';
 import { modalOpened } from '../../../core/modals-slice';
@@ -144,14 +144,7 @@ export function InvoicesPage() {
           </Table>
         </TableContainer>
         {rows.length > PAGE_SIZE && (
-          <TablePagination
-            component="div"
-            count={rows.length}
-            page={page}
-            onPageChange={(_event, next) => setPage(next)}
-            rowsPerPage={PAGE_SIZE}
-            rowsPerPageOptions={[PAGE_SIZE]}
-          />
+          <TablePager count={rows.length} page={page} rowsPerPage={PAGE_SIZE} onPageChange={setPage} />
         )}
       </Paper>
     </Box>
