@@ -5,12 +5,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { LinkTabs } from '../../../components/link-tabs';
 import { PageOutlet } from '../../../components/page-outlet';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
@@ -32,15 +31,16 @@ const tabs = [
 
 const tabPaths = (groupId: number) => tabs.map((tab) => routePath(tab.route, { group_id: groupId }));
 
-// Memoized: the group's coming does not re-render (and measure) the tabs.
+// Memoized: the group's coming does not render the tabs again.
 const GroupTabs = memo(function GroupTabs({ groupId, tabIndex }: { groupId: number; tabIndex: number }) {
   const paths = tabPaths(groupId);
   return (
-    <Tabs value={tabIndex} aria-label="Group sections" sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}>
-      {tabs.map((tab, index) => (
-        <Tab key={tab.label} label={tab.label} component={Link} to={paths[index] ?? ROUTES.groups} />
-      ))}
-    </Tabs>
+    <LinkTabs
+      label="Group sections"
+      tabs={tabs.map((tab, index) => ({ label: tab.label, to: paths[index] ?? ROUTES.groups }))}
+      selected={tabIndex}
+      sx={{ mb: 2 }}
+    />
   );
 });
 

@@ -6,12 +6,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useOutletContext } from 'react-router';
+import { LinkTabs } from '../../../components/link-tabs';
 import { PageOutlet } from '../../../components/page-outlet';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
@@ -52,16 +51,12 @@ export function OpportunityLayout() {
   } else {
     content = (
       <>
-        <Tabs
-          value={current}
-          aria-label="Opportunity sections"
-          variant="scrollable"
-          sx={{ borderBottom: 1, borderColor: 'divider', mb: 2 }}
-        >
-          {tabs.map((tab, index) => (
-            <Tab key={tab.label} label={tab.label} component={Link} to={paths[index] ?? ROUTES.opportunities} />
-          ))}
-        </Tabs>
+        <LinkTabs
+          label="Opportunity sections"
+          tabs={tabs.map((tab, index) => ({ label: tab.label, to: paths[index] ?? ROUTES.opportunities }))}
+          selected={current}
+          sx={{ mb: 2 }}
+        />
         <PageOutlet context={opportunity.data} />
       </>
     );
