@@ -7,13 +7,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import type { Theme } from '@mui/material/styles';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { LinkTabs } from '../../../components/link-tabs';
 import { errorMessage } from '../../../lib/api-error';
 import { type RoomListKind, roomsOf, useGetUnreadTotalQuery, useListRoomsInfiniteQuery } from '../api';
 import { NewRoomDialog } from '../components/new-room-dialog';
@@ -115,25 +114,19 @@ export function ChatPage({ kind }: { kind: RoomListKind }) {
           <Typography component="h1" variant="h5" sx={{ display: { xs: 'none', md: 'block' }, mr: 2 }}>
             Chat
           </Typography>
-          <Tabs value={current.route} aria-label="Chat rooms" variant="scrollable" allowScrollButtonsMobile>
-            {kinds.map((entry) => {
-              const count = unread.data?.byKind[entry.kind] ?? 0;
-              return (
-                <Tab
-                  key={entry.kind}
-                  value={entry.route}
-                  component={Link}
-                  to={entry.route}
-                  label={
-                    <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
-                      <span>{entry.label}</span>
-                      <UnreadBadge count={count} />
-                    </Stack>
-                  }
-                />
-              );
-            })}
-          </Tabs>
+          <LinkTabs
+            label="Chat rooms"
+            selected={kinds.indexOf(current)}
+            tabs={kinds.map((entry) => ({
+              to: entry.route,
+              label: (
+                <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
+                  <span>{entry.label}</span>
+                  <UnreadBadge count={unread.data?.byKind[entry.kind] ?? 0} />
+                </Stack>
+              ),
+            }))}
+          />
         </Stack>
       )}
       <Paper

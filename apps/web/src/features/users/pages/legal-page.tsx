@@ -1,11 +1,9 @@
 import { ROUTES } from '@leadcircle/shared';
 import Box from '@mui/material/Box';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import { useNavigate } from 'react-router';
 import { LegalDocument } from '../../../components/legal/legal-document';
 import { privacyPolicy } from '../../../components/legal/privacy-policy';
 import { userAgreement } from '../../../components/legal/user-agreement';
+import { LinkTabs } from '../../../components/link-tabs';
 import { useClientConfig } from '../../../lib/client-config';
 
 const TABS = [
@@ -15,17 +13,12 @@ const TABS = [
 
 /** My settings, Legal: Privacy Policy is tab 0, User Agreement tab 1, each at its own address. */
 export function LegalPage({ tab }: { tab: 0 | 1 }) {
-  const navigate = useNavigate();
   const { supportEmail } = useClientConfig();
   const text = tab === 0 ? privacyPolicy(supportEmail) : userAgreement(supportEmail);
   return (
     <>
-      <Tabs value={tab} onChange={(_event, index: number) => navigate(TABS[index]!.to)} sx={{ mb: 2 }}>
-        {TABS.map((t, index) => (
-          <Tab key={t.to} label={t.label} id={`legal-tab-${index}`} aria-controls="legal-tabpanel" />
-        ))}
-      </Tabs>
-      <Box role="tabpanel" id="legal-tabpanel" aria-labelledby={`legal-tab-${tab}`}>
+      <LinkTabs label="Legal documents" tabs={TABS} selected={tab} panelId="legal-tabpanel" sx={{ mb: 2 }} />
+      <Box role="tabpanel" id="legal-tabpanel" aria-labelledby={`legal-tabpanel-tab-${tab}`}>
         <LegalDocument text={text} headingLevel={3} />
       </Box>
     </>
