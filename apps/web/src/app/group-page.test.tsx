@@ -1,11 +1,11 @@
 import { type GroupSummary, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerCalls } from '../../../test/fake-server';
-import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
-import { testLead } from '../../leads/components/test-lead';
-import { GroupLeadsPage } from '../../leads/pages/group-leads-page';
-import { GroupLayout } from './group-layout';
+import { answerCalls } from '../test/fake-server';
+import { renderInApp, seedCurrentUser } from '../test/render-in-app';
+import { testLead } from '../features/leads/components/test-lead';
+import { GroupLeadsPage } from '../features/leads/pages/group-leads-page';
+import { GroupLayout } from '../features/groups/pages/group-layout';
 
 const group: GroupSummary = {
   groupId: testLead.groupId,
@@ -46,7 +46,8 @@ const children = [
   { path: ROUTES.groupUsers, element: <p>The users tab</p> },
 ];
 
-describe('GroupLayout', () => {
+// A group's page as the router composes it: the layout with the lead list in its outlet.
+describe('a group page', () => {
   it('shows its tabs and the lead list before the group has come, asking for both at once', async () => {
     await seedCurrentUser();
     const { calls, answerGroup } = slowGroup();
