@@ -1,11 +1,11 @@
 import { type GroupSummary, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { answerCalls } from '../test/fake-server';
-import { renderInApp, seedCurrentUser } from '../test/render-in-app';
+import { GroupLayout } from '../features/groups/pages/group-layout';
 import { testLead } from '../features/leads/components/test-lead';
 import { GroupLeadsPage } from '../features/leads/pages/group-leads-page';
-import { GroupLayout } from '../features/groups/pages/group-layout';
+import { answerCalls } from '../test/fake-server';
+import { renderInApp, seedCurrentUser } from '../test/render-in-app';
 
 const group: GroupSummary = {
   groupId: testLead.groupId,
