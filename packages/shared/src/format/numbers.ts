@@ -4,6 +4,8 @@
 /** A whole number with its thousands grouped the US way: 1234567 → '1,234,567'. */
 export function groupThousands(value: number): string {
   const whole = Math.trunc(value);
-  const digits = Math.abs(whole).toString().replace(/\B(?=(\d{3})+$)/g, ',');
+  const digits = Math.abs(whole)
+    .toString()
+    .replace(/\B(?=(\d{3})+$)/g, ',');
   return whole < 0 ? `-${digits}` : digits;
 }
