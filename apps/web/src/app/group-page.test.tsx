@@ -25,14 +25,14 @@ const group: GroupSummary = {
   followUpDays: 7,
 };
 
-/** A group whose /group/get answers only when `answerGroup` is called. */
-function slowGroup() {
+/** A group whose /group/get answers (`answer`, the group by default) only when `answerGroup` is called. */
+function slowGroup(answer: { status: number; body: unknown } = { status: 200, body: group }) {
   let answerGroup = () => {};
   const answered = new Promise<void>((resolve) => {
     answerGroup = resolve;
   });
   const calls = answerCalls({
-    '/api/group/get': { status: 200, body: group, after: answered },
+    '/api/group/get': { ...answer, after: answered },
     '/api/lead/list': {
       status: 200,
       body: { leads: [testLead], totalCount: 1, nextCursor: null, previousCursor: null },
@@ -76,5 +76,19 @@ describe('a group page', () => {
     expect(screen.queryByText('The users tab')).not.toBeInTheDocument();
     await answerGroup();
     expect(await screen.findByText('The users tab')).toBeInTheDocument();
+  });
+
+  it('puts a non-member off: the list shown before the group gives way to the refusal, with no SETTINGS', async () => {
+    await seedCurrentUser();
+    const refusal = { message: 'You are not a member of this group.', code: 'GROUP_NOT_MEMBER' };
+    const { answerGroup } = slowGroup({ status: 403, body: refusal });
+    renderInApp(<GroupLayout />, { path: ROUTES.group, initialEntry: `/groups/${group.groupId}/leads`, children });
+
+    expect(await screen.findByRole('table', { name: 'Group leads' })).toBeInTheDocument();
+    await answerGroup();
+    expect(await screen.findByText(refusal.message)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Group leads' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Leads' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'SETTINGS' })).not.toBeInTheDocument();
   });
 });

@@ -57,8 +57,9 @@ export function GroupLayout() {
   // The frame shows at once, and so does the lead list, which needs only the group's id from the address:
   // it asks for its leads beside the group (the first page a member opens). Rendered when the group came,
   // the frame and the list were one long task on a phone, and the group's name waited for it.
+  const isMissing = groupId === 0 || group.isError;
   let content: ReactNode;
-  if (groupId === 0 || group.isError) {
+  if (isMissing) {
     content = <Alert severity="error">{errorMessage(group.error, GROUP_MESSAGES.notFound)}</Alert>;
   } else {
     content = (
@@ -87,7 +88,7 @@ export function GroupLayout() {
         >
           {group.data?.name ?? 'Group'}
         </Typography>
-        {!group.isError && groupId !== 0 && (
+        {!isMissing && (
           <Button variant="outlined" component={Link} to={routePath(ROUTES.groupSettings, { group_id: groupId })}>
             SETTINGS
           </Button>
