@@ -1,8 +1,8 @@
-import { CHAT_MESSAGES } from './api/chat.js';
-import { GROUP_MESSAGES } from './forms/group.js';
-import { LEAD_MESSAGES } from './forms/lead.js';
+import { CHAT_MESSAGES } from './api/chat-messages.js';
+import { GROUP_MESSAGES } from './forms/group-messages.js';
+import { LEAD_MESSAGES } from './forms/lead-messages.js';
 import { OPPORTUNITY_MESSAGES } from './forms/opportunity.js';
-import { OUTCOME_MESSAGES } from './forms/outcome.js';
+import { OUTCOME_MESSAGES } from './forms/outcome-terms.js';
 import { PAYMENT_MESSAGES } from './forms/payment.js';
 import { MESSAGES } from './messages.js';
 

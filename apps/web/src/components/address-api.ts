@@ -1,4 +1,4 @@
-import { addressCalls, type CallResponse } from '@leadcircle/shared';
+import { addressCallPaths, type addressCalls, type CallResponse } from '@leadcircle/shared';
 import { baseApi } from '../core/base-api';
 
 // The address form's ZIP lookup. A 404 (unknown ZIP) is the form's own message,
@@ -6,7 +6,7 @@ import { baseApi } from '../core/base-api';
 const addressApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     lookupZip: build.query<CallResponse<typeof addressCalls.zipLookup>, string>({
-      query: (postal) => ({ call: addressCalls.zipLookup, body: { postal } }),
+      query: (postal) => ({ call: addressCallPaths.zipLookup, body: { postal } }),
       extraOptions: { silentStatuses: [404] },
     }),
   }),

@@ -1,4 +1,4 @@
-import { type Business, businessGetByUserPath, type CurrentUser, userCallPaths } from '@leadcircle/shared';
+import { type Business, businessCallPaths, type CurrentUser, userCallPaths } from '@leadcircle/shared';
 import { baseApi } from './base-api';
 import type { CallExtraOptions } from './base-query';
 
@@ -17,7 +17,7 @@ export const usersApi = baseApi.injectEndpoints({
     getMyBusiness: build.query<Business | null, void>({
       extraOptions: businessNotFound,
       async queryFn(_arg, _api, _extraOptions, baseQuery) {
-        const result = await baseQuery({ call: businessGetByUserPath, body: {} });
+        const result = await baseQuery({ call: businessCallPaths.getByUser, body: {} });
         if (result.error?.status === 404) return { data: null };
         return result.error ? { error: result.error } : { data: result.data as Business };
       },

@@ -1,39 +1,15 @@
 import { z } from 'zod';
 import { text } from '../text.js';
+import { ACTIVITY_TYPES } from './activity-types.js';
 import { defineCall, idField } from './call.js';
+import { activityCallPaths, inboxCallPaths, notificationSettingCallPaths } from './call-paths.js';
 import { pageFields } from './groups.js';
 
 // Activities: what happened in the caller's groups, opportunities and rooms, newest first, 50 a page.
 // A reader sees an activity of a group or opportunity only while they belong to it; one of neither
 // (a direct message, a deleted group) only if they did it or are among its recipients.
 
-export const ACTIVITY_TYPES = [
-  'CHAT_MESSAGE_GROUP',
-  'CHAT_MESSAGE_LEAD',
-  'CHAT_MESSAGE_OPPORTUNITY',
-  'CHAT_MESSAGE_USER',
-  'CHAT_MESSAGE_BUSINESS',
-  'GROUP_CANCEL',
-  'GROUP_DELETE',
-  'GROUP_INVITE',
-  'GROUP_REMOVE',
-  'LEAD_FOLLOW_UP',
-  'LEAD_WON',
-  'NEW_LEAD',
-  'NEW_USER',
-  'NEW_USER_ADDED',
-  'OPPORTUNITY_NEW',
-  'OPPORTUNITY_NEW_USER',
-  // Beyond the spec: a member rated one's lead (its submitter is the recipient).
-  'LEAD_RATED',
-] as const;
-export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 export const activityType = z.enum(ACTIVITY_TYPES, { error: `Must be one of ${ACTIVITY_TYPES.join(', ')}` });
-
-/** The data's sub-object is named after the camel-cased type: NEW_LEAD → newLead. */
-export function activityDataKey(type: string): string {
-  return type.toLowerCase().replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
-}
 
 /** The fields a sub-object may hold; each type fills those it has. */
 // Loose: each type may carry more (left, messageId, newUserId, …).
@@ -97,15 +73,13 @@ export const activityGroupResponse = z.object({ activities: z.array(activity), t
 
 export const activityCalls = {
   global: defineCall({
-    path: '/activity/global',
-    auth: true,
+    ...activityCallPaths.global,
     summary: "What happened in the caller's groups, opportunities and rooms, newest first, 50 a page",
     request: activityGlobalRequest,
     response: activityGlobalResponse,
   }),
   group: defineCall({
-    path: '/activity/group',
-    auth: true,
+    ...activityCallPaths.group,
     summary: "One group's activities (members), newest first, 50 a page",
     request: activityGroupRequest,
     response: activityGroupResponse,
@@ -126,22 +100,19 @@ export const inboxCountResponse = z.object({ unreadCount: z.number().int() });
 
 export const inboxCalls = {
   list: defineCall({
-    path: '/notification/list',
-    auth: true,
+    ...inboxCallPaths.list,
     summary: 'The caller’s inbox, newest first, 50 a page, with the unread count',
     request: inboxListRequest,
     response: inboxListResponse,
   }),
   read: defineCall({
-    path: '/notification/read',
-    auth: true,
+    ...inboxCallPaths.read,
     summary: 'Marks one item of the caller’s inbox read',
     request: inboxReadRequest,
     response: inboxCountResponse,
   }),
   readAll: defineCall({
-    path: '/notification/read_all',
-    auth: true,
+    ...inboxCallPaths.readAll,
     summary: 'Marks the caller’s whole inbox read',
     request: z.strictObject({}),
     response: inboxCountResponse,
@@ -176,15 +147,13 @@ export type NotificationSetting = z.infer<typeof notificationSetting>;
 
 export const notificationSettingCalls = {
   get: defineCall({
-    path: '/notification/settings/get',
-    auth: true,
+    ...notificationSettingCallPaths.get,
     summary: 'One of the caller’s notification switches (a group’s or an opportunity’s Messages)',
     request: notificationSettingRequest,
     response: notificationSetting,
   }),
   toggle: defineCall({
-    path: '/notification/settings/toggle',
-    auth: true,
+    ...notificationSettingCallPaths.toggle,
     summary: 'Turns one of the caller’s notification switches on or off',
     request: notificationSettingToggleRequest,
     response: notificationSetting,
@@ -194,7 +163,6 @@ export const notificationSettingCalls = {
 // One-click unsubscribe, from the link in a notification e-mail or its List-Unsubscribe header: a POST
 // with the link's token in the query (any body, as RFC 8058 mail clients send), no sign-in. It turns off
 // the one switch the e-mail was sent under; each link works once.
-export const UNSUBSCRIBE_PATH = '/notification/unsubscribe';
 export const unsubscribeQuery = z.strictObject({
   token: text({ error: 'The unsubscribe link is incomplete' })
     .min(1, 'The unsubscribe link is incomplete')

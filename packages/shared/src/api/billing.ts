@@ -4,6 +4,7 @@ import { emailField, requiredText } from '../forms/fields.js';
 import { cardCvcField, cardNumberField, PAYMENT_MESSAGES, zipCodeField } from '../forms/payment.js';
 import { text } from '../text.js';
 import { defineCall, emptyRequest, idField } from './call.js';
+import { billingCallPaths } from './call-paths.js';
 
 // Billing: (local provider by default, Stripe in production).
 // The business is the billing account.
@@ -91,50 +92,43 @@ export type Invoice = z.infer<typeof invoice>;
 
 export const billingCalls = {
   localCreatePaymentMethod: defineCall({
-    path: '/billing/local/create_payment_method',
-    auth: true,
+    ...billingCallPaths.localCreatePaymentMethod,
     summary: 'Local provider only: turn card details into a payment method id, as Stripe.js does',
     request: localCreatePaymentMethodRequest,
     response: z.object({ paymentMethodId: z.string() }),
   }),
   createCustomer: defineCall({
-    path: '/billing/create_customer',
-    auth: true,
+    ...billingCallPaths.createCustomer,
     summary: "Create the billing customer of the caller's business (a personal business when there is none)",
     request: z.strictObject({ user_id: idField.optional(), price_id: text().max(200).optional() }),
     response: z.object({ customerId: z.string() }),
   }),
   updatePayment: defineCall({
-    path: '/billing/update_payment',
-    auth: true,
+    ...billingCallPaths.updatePayment,
     summary: 'Attach a payment method to the customer and make it the default',
     request: z.strictObject({ payment_method_id: text().min(1).max(200) }),
     response: paymentMethodDetails,
   }),
   startSubscription: defineCall({
-    path: '/billing/start_stripe_subscription',
-    auth: true,
+    ...billingCallPaths.startSubscription,
     summary: 'Subscribe the business: quantity = active users, priced per user per month',
     request: z.strictObject({ subscription_type: z.literal(SUBSCRIPTION_TYPE) }),
     response: subscriptionSummary,
   }),
   getPaymentMethod: defineCall({
-    path: '/billing/get_stripe_payment_method',
-    auth: true,
+    ...billingCallPaths.getPaymentMethod,
     summary: "The business's default payment method",
     request: emptyRequest,
     response: z.object({ paymentMethodDetails: paymentMethodDetails.nullable() }),
   }),
   get: defineCall({
-    path: '/billing/get',
-    auth: true,
+    ...billingCallPaths.get,
     summary: "The business's billing state",
     request: emptyRequest,
     response: billingInfo,
   }),
   invoices: defineCall({
-    path: '/billing/get_stripe_invoices',
-    auth: true,
+    ...billingCallPaths.invoices,
     summary: "The business's invoices (admins only)",
     request: z.strictObject({ user_id: idField.optional() }),
     response: z.object({ invoices: z.array(invoice) }),

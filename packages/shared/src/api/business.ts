@@ -3,7 +3,7 @@ import { EMAIL_MAX, PAGE_SIZE } from '../constants.js';
 import { accountPassword, emailField, firstNameField, lastNameField } from '../forms/fields.js';
 import { text } from '../text.js';
 import { defineCall, idField } from './call.js';
-import { businessGetByUserPath } from './call-paths.js';
+import { businessCallPaths } from './call-paths.js';
 import { tokensResponse } from './users.js';
 
 export const businessGetByUserRequest = z.strictObject({ user_id: idField.optional() });
@@ -120,49 +120,43 @@ export const BUSINESS_USERS_CSV_HEADERS = ['Name', 'Email Address', 'Role', 'Sta
 
 export const businessCalls = {
   getByUser: defineCall({
-    ...businessGetByUserPath,
+    ...businessCallPaths.getByUser,
     summary: "The signed-in user's business; 404 'business not found' when there is none",
     request: businessGetByUserRequest,
     response: business,
   }),
   getUsers: defineCall({
-    path: '/business/get_business_users',
-    auth: true,
+    ...businessCallPaths.getUsers,
     summary: "The business's users and invited people, 50 a page (ADMINs of the business)",
     request: businessUsersRequest,
     response: businessUsersResponse,
   }),
   inviteUser: defineCall({
-    path: '/business/invite_user',
-    auth: true,
+    ...businessCallPaths.inviteUser,
     summary: 'Invite a person into the business by e-mail (ADMINs of the business)',
     request: businessInviteRequest,
     response: businessUser,
   }),
   updateUser: defineCall({
-    path: '/business/update_user',
-    auth: true,
+    ...businessCallPaths.updateUser,
     summary: "Change a user's role (ADMINs of the business)",
     request: businessUpdateUserRequest,
     response: businessUser,
   }),
   removeUser: defineCall({
-    path: '/business/remove_user',
-    auth: true,
+    ...businessCallPaths.removeUser,
     summary: 'Make a user INACTIVE: they leave the business (ADMINs of the business)',
     request: businessRemoveUserRequest,
     response: businessUser,
   }),
   getInvite: defineCall({
-    path: '/business/get_invite',
-    auth: false,
+    ...businessCallPaths.getInvite,
     summary: 'What a business invite link is for (the invitee, from the link)',
     request: businessInviteLookupRequest,
     response: businessInviteInfo,
   }),
   acceptInvite: defineCall({
-    path: '/business/accept_invite',
-    auth: false,
+    ...businessCallPaths.acceptInvite,
     summary: 'Join the business from the invite link; a new account chooses its password',
     request: businessAcceptInviteRequest,
     response: businessAcceptInviteResponse,

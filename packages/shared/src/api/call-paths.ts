@@ -1,7 +1,7 @@
-// The path and auth flag of the calls the sign-in screen's first load can send, without their
-// schemas: the web app's base query and account calls take these, so zod (and the contract's
-// schemas) stay out of the first load. Each call definition spreads its entry here, so the path
-// is written once (docs/decisions.md, "Performance").
+// Every call's path and auth flag, without its schema: the web app's endpoints name their call by
+// these, so zod and the contract's schemas stay out of its first loads (they load with the forms
+// that check input). Each call definition spreads its entry here, so a path is written once
+// (docs/decisions.md, "Performance").
 
 /** Where a call goes, and whether it is made as a signed-in user. */
 export interface CallPath<Auth extends boolean = boolean> {
@@ -29,6 +29,155 @@ export const userCallPaths = {
   scheduleDelete: { path: '/user/schedule_delete', auth: true },
 } as const satisfies Record<string, CallPath>;
 
-export const businessGetByUserPath = { path: '/business/get_by_user', auth: true } as const satisfies CallPath;
+export const activityCallPaths = {
+  global: { path: '/activity/global', auth: true },
+  group: { path: '/activity/group', auth: true },
+} as const satisfies Record<string, CallPath>;
 
-export const groupInvitePreviewPath = { path: '/group/invite_preview', auth: false } as const satisfies CallPath;
+export const inboxCallPaths = {
+  list: { path: '/notification/list', auth: true },
+  read: { path: '/notification/read', auth: true },
+  readAll: { path: '/notification/read_all', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const notificationSettingCallPaths = {
+  get: { path: '/notification/settings/get', auth: true },
+  toggle: { path: '/notification/settings/toggle', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const billingCallPaths = {
+  localCreatePaymentMethod: { path: '/billing/local/create_payment_method', auth: true },
+  createCustomer: { path: '/billing/create_customer', auth: true },
+  updatePayment: { path: '/billing/update_payment', auth: true },
+  startSubscription: { path: '/billing/start_stripe_subscription', auth: true },
+  getPaymentMethod: { path: '/billing/get_stripe_payment_method', auth: true },
+  get: { path: '/billing/get', auth: true },
+  invoices: { path: '/billing/get_stripe_invoices', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const businessCallPaths = {
+  getByUser: { path: '/business/get_by_user', auth: true },
+  getUsers: { path: '/business/get_business_users', auth: true },
+  inviteUser: { path: '/business/invite_user', auth: true },
+  updateUser: { path: '/business/update_user', auth: true },
+  removeUser: { path: '/business/remove_user', auth: true },
+  getInvite: { path: '/business/get_invite', auth: false },
+  acceptInvite: { path: '/business/accept_invite', auth: false },
+} as const satisfies Record<string, CallPath>;
+
+export const chatCallPaths = {
+  leadList: { path: '/chat/lead/list', auth: true },
+  messageSend: { path: '/chat/message/send', auth: true },
+  messageList: { path: '/chat/message/list', auth: true },
+  messageEdit: { path: '/chat/message/edit', auth: true },
+  messageDelete: { path: '/chat/message/delete', auth: true },
+  roomList: { path: '/chat/room/list', auth: true },
+  roomGet: { path: '/chat/room/get', auth: true },
+  roomDirect: { path: '/chat/room/direct', auth: true },
+  roomRead: { path: '/chat/room/read', auth: true },
+  roomMute: { path: '/chat/room/mute', auth: true },
+  unreadTotal: { path: '/chat/unread/total', auth: true },
+  authenticate: { path: '/chat/authenticate', auth: true },
+  attachmentLink: { path: '/chat/attachment/link', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const chatUserCallPaths = {
+  searchByName: { path: '/user/search_by_name', auth: true },
+  getList: { path: '/user/get_list', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const crmCallPaths = {
+  check: { path: '/crm/user/check', auth: true },
+  test: { path: '/crm/test', auth: false },
+} as const satisfies Record<string, CallPath>;
+
+export const feedbackCallPaths = {
+  submit: { path: '/feedback/submit', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const groupCallPaths = {
+  verifyExists: { path: '/group/verify_exists', auth: true },
+  createPrivate: { path: '/group/create_private', auth: true },
+  add: { path: '/group/add', auth: true },
+  list: { path: '/group/list', auth: true },
+  get: { path: '/group/get', auth: true },
+  update: { path: '/group/update', auth: true },
+  userUpdate: { path: '/group/user/update', auth: true },
+  invite: { path: '/group/invite', auth: true },
+  addInvited: { path: '/group/add_invited', auth: true },
+  invitePreview: { path: '/group/invite_preview', auth: false },
+  remove: { path: '/group/remove', auth: true },
+  delete: { path: '/group/delete', auth: true },
+  stats: { path: '/group/stats', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const leadCallPaths = {
+  list: { path: '/lead/list', auth: true },
+  get: { path: '/lead/get', auth: true },
+  create: { path: '/lead/create', auth: true },
+  update: { path: '/lead/update', auth: true },
+  delete: { path: '/lead/delete', auth: true },
+  assign: { path: '/lead/assign', auth: true },
+  groupStats: { path: '/lead/group_stats', auth: true },
+  userStats: { path: '/lead/user_stats', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const ratingCallPaths = {
+  qualityGet: { path: '/rating/quality/get', auth: true },
+  qualityRate: { path: '/rating/quality/rate', auth: true },
+  relevancyRate: { path: '/rating/relevancy/rate', auth: true },
+  user: { path: '/rating/user', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const addressCallPaths = {
+  zipLookup: { path: '/address/zip', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const lookupCallPaths = {
+  targets: { path: '/target/list', auth: true },
+  categories: { path: '/product/category/list', auth: true },
+  products: { path: '/product/list', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const opportunityCallPaths = {
+  list: { path: '/opportunity/list', auth: true },
+  get: { path: '/opportunity/get', auth: true },
+  set: { path: '/opportunity/set', auth: true },
+  update: { path: '/opportunity/update', auth: true },
+  delete: { path: '/opportunity/delete', auth: true },
+  contactList: { path: '/opportunity/contact/list', auth: true },
+  contactSet: { path: '/opportunity/contact/set', auth: true },
+  contactGet: { path: '/opportunity/contact/get', auth: true },
+  contactUpdate: { path: '/opportunity/contact/update', auth: true },
+  contactDelete: { path: '/opportunity/contact/delete', auth: true },
+  contactCommentList: { path: '/opportunity/contact/comment/list', auth: true },
+  contactCommentSend: { path: '/opportunity/contact/comment/send', auth: true },
+  invite: { path: '/opportunity/user/invite', auth: true },
+  inviteAccept: { path: '/opportunity/user/invite_accept', auth: true },
+  userRemove: { path: '/opportunity/user/remove', auth: true },
+  settingsUpdate: { path: '/opportunity/settings/update', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const outcomeCallPaths = {
+  record: { path: '/lead/outcome/record', auth: true },
+  list: { path: '/lead/outcome/list', auth: true },
+  duplicates: { path: '/lead/duplicates', auth: true },
+  memberStats: { path: '/group/member_stats', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+export const territoryCallPaths = {
+  list: { path: '/territory/list', auth: true },
+  create: { path: '/territory/create', auth: true },
+  update: { path: '/territory/update', auth: true },
+  delete: { path: '/territory/delete', auth: true },
+  mine: { path: '/territory/mine', auth: true },
+} as const satisfies Record<string, CallPath>;
+
+/** One-click unsubscribe (a POST from an e-mail's link, no sign-in; activities.ts). */
+export const UNSUBSCRIBE_PATH = '/notification/unsubscribe';
+
+/** A group's leads as CSV (a GET with the token; leads.ts). */
+export const LEAD_EXPORT_PATH = '/lead/export';
+
+/** A file message (multipart; chat.ts). */
+export const CHAT_ATTACHMENT_UPLOAD_PATH = '/chat/attachment/upload';

@@ -1,45 +1,22 @@
 import { z } from 'zod';
 import {
-  CHAT_ATTACHMENT_MAX_MEGABYTES,
   CHAT_MESSAGE_MAX,
   CHAT_ROOM_KINDS,
   CHAT_ROOM_LIST_KINDS,
   PAGE_SIZE,
   USER_SEARCH_PREFIX_MAX,
 } from '../constants.js';
-import { LEAD_MESSAGES } from '../forms/lead.js';
+import { LEAD_MESSAGES } from '../forms/lead-messages.js';
 import { multilineText, text } from '../text.js';
 import { defineCall, emptyRequest, ID_MAX, idField } from './call.js';
+import { chatCallPaths, chatUserCallPaths } from './call-paths.js';
+import { CHAT_MESSAGES } from './chat-messages.js';
 import { pageFields } from './groups.js';
 
 // Chat: rooms of five kinds, their messages, read state and mute, attachments,
 // and the two user calls that find people to talk to. Every call that names a room answers
 // 404 CHAT_ROOM_NOT_FOUND for a room that does not exist AND for one the caller is not a member of
 // (membership is read from groups, businesses, opportunities and leads at every call).
-
-export const CHAT_MESSAGES = {
-  // Fallbacks when the server gives none
-  roomListFailed: 'Fetch chat room list failed.',
-  sendFailed: 'Submit chat lead message failed.',
-  // Server answers (docs/decisions.md, "Chat and realtime")
-  roomNotFound: LEAD_MESSAGES.roomNotFound,
-  messageNotFound: 'This message does not exist.',
-  messageRequired: 'Write a message first.',
-  messageTooLong: `Must be less than ${CHAT_MESSAGE_MAX} characters`,
-  ownMessageOnly: 'You can only change your own messages.',
-  messageDeleted: 'This message has been deleted.',
-  rateLimited: 'You are sending messages too fast. Wait a moment and try again.',
-  userNotFound: 'This person does not exist.',
-  directWithSelf: 'You cannot start a conversation with yourself.',
-  directNotShared: 'You can only message people you share a group or business with.',
-  attachmentMissing: 'Choose a file to send.',
-  attachmentTooLarge: `The file is too large: at most ${CHAT_ATTACHMENT_MAX_MEGABYTES} MB.`,
-  attachmentType:
-    'This kind of file cannot be sent: send a picture (PNG, JPEG, GIF, WebP), a PDF, an Office document or a text file.',
-  attachmentNotMultipart: 'Send the file as multipart/form-data.',
-  attachmentNotFound: 'This file does not exist.',
-  socketUnauthorized: 'Sign in again to receive messages live.',
-} as const;
 
 export const chatRoomKind = z.enum(CHAT_ROOM_KINDS);
 export type ChatRoomKind = z.infer<typeof chatRoomKind>;
@@ -218,7 +195,6 @@ export const chatAttachmentLinkResponse = z.object({
  * new ChatMessage (one call: the file and its message are stored together or not at all).
  * The file: GET `/api/chat/attachment/<attachmentId>` (bearer) or the signed address of /chat/attachment/link.
  */
-export const CHAT_ATTACHMENT_UPLOAD_PATH = '/chat/attachment/upload';
 export const chatAttachmentUploadFields = z.strictObject({
   room_id: idField,
   message: chatMessageText.optional(),
@@ -249,92 +225,79 @@ export const userGetListResponse = z.object({ users: z.array(chatUser) });
 
 export const chatCalls = {
   leadList: defineCall({
-    path: '/chat/lead/list',
-    auth: true,
+    ...chatCallPaths.leadList,
     summary: "A lead's comments, newest first, 50 a page (members of its group)",
     request: chatLeadListRequest,
     response: chatLeadListResponse,
   }),
   messageSend: defineCall({
-    path: '/chat/message/send',
-    auth: true,
+    ...chatCallPaths.messageSend,
     summary: 'Post a message to a room the caller is a member of (idempotent with client_message_id)',
     request: chatMessageSendRequest,
     response: chatMessage,
   }),
   messageList: defineCall({
-    path: '/chat/message/list',
-    auth: true,
+    ...chatCallPaths.messageList,
     summary: "A room's messages: LATEST newest first 50 a page, or SINCE a version for catch-up",
     request: chatMessageListRequest,
     response: chatMessageListResponse,
   }),
   messageEdit: defineCall({
-    path: '/chat/message/edit',
-    auth: true,
+    ...chatCallPaths.messageEdit,
     summary: "Change the text of one's own message",
     request: chatMessageEditRequest,
     response: chatMessage,
   }),
   messageDelete: defineCall({
-    path: '/chat/message/delete',
-    auth: true,
+    ...chatCallPaths.messageDelete,
     summary: "Delete one's own message (it stays as a removed message for everyone)",
     request: chatMessageDeleteRequest,
     response: chatMessage,
   }),
   roomList: defineCall({
-    path: '/chat/room/list',
-    auth: true,
+    ...chatCallPaths.roomList,
     summary: "The caller's rooms of one kind, newest activity first, with last message and unread count",
     request: chatRoomListRequest,
     response: chatRoomListResponse,
   }),
   roomGet: defineCall({
-    path: '/chat/room/get',
-    auth: true,
+    ...chatCallPaths.roomGet,
     summary: 'One room of the caller',
     request: roomIdRequest,
     response: chatRoom,
   }),
   roomDirect: defineCall({
-    path: '/chat/room/direct',
-    auth: true,
+    ...chatCallPaths.roomDirect,
     summary: 'Start or reopen the direct room with a person the caller shares a group or business with',
     request: chatRoomDirectRequest,
     response: chatRoom,
   }),
   roomRead: defineCall({
-    path: '/chat/room/read',
-    auth: true,
+    ...chatCallPaths.roomRead,
     summary: 'Mark a room read up to a message seq (default: all of it)',
     request: chatRoomReadRequest,
     response: chatUnreadState,
   }),
   roomMute: defineCall({
-    path: '/chat/room/mute',
-    auth: true,
+    ...chatCallPaths.roomMute,
     summary: 'Mute or unmute a room: a muted room counts no unread messages',
     request: chatRoomMuteRequest,
     response: chatUnreadState,
   }),
   unreadTotal: defineCall({
-    path: '/chat/unread/total',
-    auth: true,
+    ...chatCallPaths.unreadTotal,
     summary: "The caller's unread messages over all rooms (the sidebar's Chat badge)",
     request: emptyRequest,
     response: chatUnreadTotalResponse,
   }),
   authenticate: defineCall({
-    path: '/chat/authenticate',
-    auth: true,
+    ...chatCallPaths.authenticate,
     summary: 'What the realtime channel needs to connect (Socket.IO path; the access token authenticates)',
     request: emptyRequest,
     response: chatAuthenticateResponse,
   }),
   attachmentLink: defineCall({
-    path: '/chat/attachment/link',
-    auth: true,
+    ...chatCallPaths.attachmentLink,
     summary: 'A short-lived address of a file sent in a room, for <img> and download links (members)',
     request: chatAttachmentLinkRequest,
     response: chatAttachmentLinkResponse,
@@ -343,15 +306,13 @@ export const chatCalls = {
 
 export const chatUserCalls = {
   searchByName: defineCall({
-    path: '/user/search_by_name',
-    auth: true,
+    ...chatUserCallPaths.searchByName,
     summary: 'People the caller shares a group or business with, by name prefix (20 at most)',
     request: userSearchByNameRequest,
     response: userSearchByNameResponse,
   }),
   getList: defineCall({
-    path: '/user/get_list',
-    auth: true,
+    ...chatUserCallPaths.getList,
     summary: 'Names and avatars of people the caller may see',
     request: userGetListRequest,
     response: userGetListResponse,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHttpUrl, text } from '../text.js';
 import { defineCall, emptyRequest } from './call.js';
+import { crmCallPaths } from './call-paths.js';
 
 export const crmCheckResponse = z.object({ integrationExists: z.boolean() });
 
@@ -24,15 +25,13 @@ export const crmTestResponse = z.object({ success: z.boolean() });
 
 export const crmCalls = {
   check: defineCall({
-    path: '/crm/user/check',
-    auth: true,
+    ...crmCallPaths.check,
     summary: "Whether the caller's business has a CRM integration; 404 when it has none (ADMINs)",
     request: emptyRequest,
     response: crmCheckResponse,
   }),
   test: defineCall({
-    path: '/crm/test',
-    auth: false,
+    ...crmCallPaths.test,
     summary: 'Try a Salesforce username-password login at the given address (public, limited per IP)',
     request: crmTestRequest,
     response: crmTestResponse,

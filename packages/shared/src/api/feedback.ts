@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { feedbackForm } from '../forms/feedback.js';
 import { defineCall, messageResponse } from './call.js';
+import { feedbackCallPaths } from './call-paths.js';
 
 // Feedback to the provider: (subject, content)
 
@@ -11,8 +12,7 @@ export const feedbackSubmitRequest = z.strictObject({
 
 export const feedbackCalls = {
   submit: defineCall({
-    path: '/feedback/submit',
-    auth: true,
+    ...feedbackCallPaths.submit,
     summary: 'Send feedback to the LeadCircle team (stored and e-mailed to the support address)',
     request: feedbackSubmitRequest,
     response: messageResponse,

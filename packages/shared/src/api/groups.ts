@@ -7,17 +7,17 @@ import {
   PAGE_SIZE,
 } from '../constants.js';
 import {
-  GROUP_MESSAGES,
   groupDescriptionField,
   groupInviteEmailField,
   groupProductField,
   joinGroupField,
   wizardPasswordField,
 } from '../forms/group.js';
+import { GROUP_MESSAGES } from '../forms/group-messages.js';
 import { followUpDaysField } from '../forms/outcome.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
-import { groupInvitePreviewPath } from './call-paths.js';
+import { groupCallPaths } from './call-paths.js';
 import { memberScoreFields } from './stats.js';
 
 // Groups: every call that names a group answers 404
@@ -190,92 +190,80 @@ export const notificationSettingsResponse = z.object({ enableEmail: z.boolean() 
 
 export const groupCalls = {
   verifyExists: defineCall({
-    path: '/group/verify_exists',
-    auth: true,
+    ...groupCallPaths.verifyExists,
     summary: 'Whether a group with this name exists (create wizard step 2)',
     request: groupVerifyExistsRequest,
     response: z.object({ exists: z.boolean() }),
   }),
   createPrivate: defineCall({
-    path: '/group/create_private',
-    auth: true,
+    ...groupCallPaths.createPrivate,
     summary:
       'Create a private group; the caller becomes its OWNER (needs a payment method: 422 PAYMENT_METHOD_REQUIRED)',
     request: groupCreatePrivateRequest,
     response: groupSummary,
   }),
   add: defineCall({
-    path: '/group/add',
-    auth: true,
+    ...groupCallPaths.add,
     summary: 'Join a group with its name and password (needs a payment method: 422 PAYMENT_METHOD_REQUIRED)',
     request: groupAddRequest,
     response: groupSummary,
   }),
   list: defineCall({
-    path: '/group/list',
-    auth: true,
+    ...groupCallPaths.list,
     summary: "The caller's groups, newest first, 50 a page",
     request: groupListRequest,
     response: groupListResponse,
   }),
   get: defineCall({
-    path: '/group/get',
-    auth: true,
+    ...groupCallPaths.get,
     summary: 'One group of the caller',
     request: groupIdRequest,
     response: groupSummary,
   }),
   update: defineCall({
-    path: '/group/update',
-    auth: true,
+    ...groupCallPaths.update,
     summary: "Change the group's name and description (creator only)",
     request: groupUpdateRequest,
     response: groupSummary,
   }),
   userUpdate: defineCall({
-    path: '/group/user/update',
-    auth: true,
+    ...groupCallPaths.userUpdate,
     summary: "Change the caller's own product in the group",
     request: groupUserUpdateRequest,
     response: groupSummary,
   }),
   invite: defineCall({
-    path: '/group/invite',
-    auth: true,
+    ...groupCallPaths.invite,
     summary: 'E-mail a single-use group invite link (any member)',
     request: groupInviteRequest,
     response: messageResponse,
   }),
   addInvited: defineCall({
-    path: '/group/add_invited',
-    auth: true,
+    ...groupCallPaths.addInvited,
     summary: 'Accept a group invite: join the group with the e-mailed invite code',
     request: groupAddInvitedRequest,
     response: groupSummary,
   }),
   invitePreview: defineCall({
-    ...groupInvitePreviewPath,
+    ...groupCallPaths.invitePreview,
     summary: 'Who invites to which group, for the holder of a valid invite link (before signing in)',
     request: groupInvitePreviewRequest,
     response: groupInvitePreviewResponse,
   }),
   remove: defineCall({
-    path: '/group/remove',
-    auth: true,
+    ...groupCallPaths.remove,
     summary: 'Leave the group (user_id = caller) or, as its creator, remove a member',
     request: groupRemoveRequest,
     response: messageResponse,
   }),
   delete: defineCall({
-    path: '/group/delete',
-    auth: true,
+    ...groupCallPaths.delete,
     summary: 'Delete the group (creator only)',
     request: groupIdRequest,
     response: messageResponse,
   }),
   stats: defineCall({
-    path: '/group/stats',
-    auth: true,
+    ...groupCallPaths.stats,
     summary: "Leads submitted, received and won per member, month by month, in the caller's groups",
     request: groupStatsRequest,
     response: groupStatsResponse,

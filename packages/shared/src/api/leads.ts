@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { LEAD_SORT, PAGE_SIZE, RATING_MAX } from '../constants.js';
-import { type addressInput, LEAD_MESSAGES, leadFieldsShape, postalField, requireOneContact } from '../forms/lead.js';
+import { leadFieldsShape, postalField, requireOneContact } from '../forms/lead.js';
+import { LEAD_MESSAGES } from '../forms/lead-messages.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
+import { addressCallPaths, leadCallPaths, ratingCallPaths } from './call-paths.js';
 import { pageFields } from './groups.js';
 import { leadOutcome } from './outcomes.js';
 import { memberScoreFields, statsMonth, topGiver } from './stats.js';
@@ -24,20 +26,6 @@ export const address = z.object({
   longitude: z.number().nullable(),
 });
 export type Address = z.infer<typeof address>;
-
-/** The form of an answered address that a call sends back (edit mode starts from it). */
-export function toAddressInput(a: Address): z.input<typeof addressInput> {
-  return {
-    street_one: a.streetOne,
-    street_two: a.streetTwo,
-    city: a.city,
-    state_abbrv: a.stateAbbrv as z.input<typeof addressInput>['state_abbrv'],
-    postal: a.postal,
-    place_id: a.placeId,
-    latitude: a.latitude,
-    longitude: a.longitude,
-  };
-}
 
 /** A lead's rating: the average of members' ratings, and the caller's own. */
 export const leadRating = z.object({
@@ -186,63 +174,54 @@ export const zipLookupResponse = z.object({
  * the bearer token, answered as a streamed text/csv attachment. Not in the spec's call tables,
  * which name no export call; a GET, so the browser's download helper can fetch it.
  */
-export const LEAD_EXPORT_PATH = '/lead/export';
 export const leadExportQuery = z.strictObject({ group_id: idField });
 
 export const leadCalls = {
   list: defineCall({
-    path: '/lead/list',
-    auth: true,
+    ...leadCallPaths.list,
     summary: "A group's leads, most recently active first (sort ACTIVITY), 50 a page",
     request: leadListRequest,
     response: leadListResponse,
   }),
   get: defineCall({
-    path: '/lead/get',
-    auth: true,
+    ...leadCallPaths.get,
     summary: 'One lead (members of its group)',
     request: leadIdRequest,
     response: lead,
   }),
   create: defineCall({
-    path: '/lead/create',
-    auth: true,
+    ...leadCallPaths.create,
     summary: 'Submit a lead to a group (members); the caller becomes its owner',
     request: leadCreateRequest,
     response: lead,
   }),
   update: defineCall({
-    path: '/lead/update',
-    auth: true,
+    ...leadCallPaths.update,
     summary: 'Change a lead (its owner)',
     request: leadUpdateRequest,
     response: lead,
   }),
   delete: defineCall({
-    path: '/lead/delete',
-    auth: true,
+    ...leadCallPaths.delete,
     summary: 'Delete a lead, its ratings and comments (its owner)',
     request: leadIdRequest,
     response: messageResponse,
   }),
   assign: defineCall({
-    path: '/lead/assign',
-    auth: true,
+    ...leadCallPaths.assign,
     summary:
       'Assign a lead to a member of its group (its owner), or take an unassigned lead (any member, user_id = caller)',
     request: leadAssignRequest,
     response: lead,
   }),
   groupStats: defineCall({
-    path: '/lead/group_stats',
-    auth: true,
+    ...leadCallPaths.groupStats,
     summary: "Leads, wins, conversion, months and top givers per group, for the caller's groups",
     request: leadGroupStatsRequest,
     response: leadGroupStatsResponse,
   }),
   userStats: defineCall({
-    path: '/lead/user_stats',
-    auth: true,
+    ...leadCallPaths.userStats,
     summary: "Leads submitted, received and won per member, month by month, in the caller's groups",
     request: leadUserStatsRequest,
     response: leadUserStatsResponse,
@@ -251,29 +230,25 @@ export const leadCalls = {
 
 export const ratingCalls = {
   qualityGet: defineCall({
-    path: '/rating/quality/get',
-    auth: true,
+    ...ratingCallPaths.qualityGet,
     summary: "A lead's quality rating: the members' average and the caller's own",
     request: leadIdRequest,
     response: leadRating,
   }),
   qualityRate: defineCall({
-    path: '/rating/quality/rate',
-    auth: true,
+    ...ratingCallPaths.qualityRate,
     summary: "Rate a lead's quality 1–5, or 0 to take the rating back (members other than its owner)",
     request: qualityRateRequest,
     response: leadRating,
   }),
   relevancyRate: defineCall({
-    path: '/rating/relevancy/rate',
-    auth: true,
+    ...ratingCallPaths.relevancyRate,
     summary: "Rate a lead's relevancy to the caller 1–5, or 0 to take it back (members other than its owner)",
     request: relevancyRateRequest,
     response: leadRating,
   }),
   user: defineCall({
-    path: '/rating/user',
-    auth: true,
+    ...ratingCallPaths.user,
     summary:
       'Members’ ratings: the quality ratings and outcomes of the leads each submitted (the caller and co-members only)',
     request: userRatingsRequest,
@@ -283,8 +258,7 @@ export const ratingCalls = {
 
 export const addressCalls = {
   zipLookup: defineCall({
-    path: '/address/zip',
-    auth: true,
+    ...addressCallPaths.zipLookup,
     summary: 'City, state and coordinates of a US ZIP code, from the offline ZIP table',
     request: zipLookupRequest,
     response: zipLookupResponse,

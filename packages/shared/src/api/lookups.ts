@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, emptyRequest, idField } from './call.js';
+import { lookupCallPaths } from './call-paths.js';
 
 export const target = z.object({ targetId: z.number().int(), target: z.string() });
 export const category = z.object({ subcategoryId: z.number().int(), subcategory: z.string() });
@@ -10,22 +11,19 @@ export type Product = z.infer<typeof product>;
 
 export const lookupCalls = {
   targets: defineCall({
-    path: '/target/list',
-    auth: true,
+    ...lookupCallPaths.targets,
     summary: 'Target industries',
     request: emptyRequest,
     response: z.object({ targets: z.array(target) }),
   }),
   categories: defineCall({
-    path: '/product/category/list',
-    auth: true,
+    ...lookupCallPaths.categories,
     summary: 'Product categories',
     request: emptyRequest,
     response: z.object({ categories: z.array(category) }),
   }),
   products: defineCall({
-    path: '/product/list',
-    auth: true,
+    ...lookupCallPaths.products,
     summary: 'Products, optionally of one category',
     request: z.strictObject({ subcategory_id: idField.optional() }),
     response: z.object({ products: z.array(product) }),

@@ -10,6 +10,7 @@ import {
 } from '../forms/opportunity.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
+import { opportunityCallPaths } from './call-paths.js';
 import { pageFields } from './groups.js';
 import { address } from './leads.js';
 
@@ -145,113 +146,97 @@ export const contactCommentSendRequest = z.strictObject({ contact_id: idField, m
 
 export const opportunityCalls = {
   list: defineCall({
-    path: '/opportunity/list',
-    auth: true,
+    ...opportunityCallPaths.list,
     summary: 'Opportunities the caller owns or is shared on, newest first (sort CREATED), 50 a page',
     request: opportunityListRequest,
     response: opportunityListResponse,
   }),
   get: defineCall({
-    path: '/opportunity/get',
-    auth: true,
+    ...opportunityCallPaths.get,
     summary: 'One opportunity with its shared list (owner and shared users)',
     request: opportunityGetRequest,
     response: opportunityDetail,
   }),
   set: defineCall({
-    path: '/opportunity/set',
-    auth: true,
+    ...opportunityCallPaths.set,
     summary: 'Create an opportunity (the caller owns it); with lead_id the lead’s person becomes its first contact',
     request: opportunitySetRequest,
     response: opportunityDetail,
   }),
   update: defineCall({
-    path: '/opportunity/update',
-    auth: true,
+    ...opportunityCallPaths.update,
     summary: 'Change an opportunity (owner)',
     request: opportunityUpdateRequest,
     response: opportunityDetail,
   }),
   delete: defineCall({
-    path: '/opportunity/delete',
-    auth: true,
+    ...opportunityCallPaths.delete,
     summary: 'Delete an opportunity with its contacts, shares and room (owner)',
     request: opportunityIdRequest,
     response: messageResponse,
   }),
   contactList: defineCall({
-    path: '/opportunity/contact/list',
-    auth: true,
+    ...opportunityCallPaths.contactList,
     summary: 'An opportunity’s contacts, newest first, 50 a page (owner and shared users)',
     request: contactListRequest,
     response: contactListResponse,
   }),
   contactSet: defineCall({
-    path: '/opportunity/contact/set',
-    auth: true,
+    ...opportunityCallPaths.contactSet,
     summary: 'Add a contact to an opportunity (owner)',
     request: contactSetRequest,
     response: opportunityContact,
   }),
   contactGet: defineCall({
-    path: '/opportunity/contact/get',
-    auth: true,
+    ...opportunityCallPaths.contactGet,
     summary: 'One contact (owner and shared users of its opportunity)',
     request: contactGetRequest,
     response: opportunityContact,
   }),
   contactUpdate: defineCall({
-    path: '/opportunity/contact/update',
-    auth: true,
+    ...opportunityCallPaths.contactUpdate,
     summary: 'Change a contact’s contact info and notes (owner)',
     request: contactUpdateRequest,
     response: opportunityContact,
   }),
   contactDelete: defineCall({
-    path: '/opportunity/contact/delete',
-    auth: true,
+    ...opportunityCallPaths.contactDelete,
     summary: 'Delete a contact (owner)',
     request: contactDeleteRequest,
     response: messageResponse,
   }),
   contactCommentList: defineCall({
-    path: '/opportunity/contact/comment/list',
-    auth: true,
+    ...opportunityCallPaths.contactCommentList,
     summary: 'A contact’s comments, newest first, 50 a page (owner and shared users)',
     request: contactCommentListRequest,
     response: contactCommentListResponse,
   }),
   contactCommentSend: defineCall({
-    path: '/opportunity/contact/comment/send',
-    auth: true,
+    ...opportunityCallPaths.contactCommentSend,
     summary: 'Comment on a contact (owner and shared users)',
     request: contactCommentSendRequest,
     response: contactComment,
   }),
   invite: defineCall({
-    path: '/opportunity/user/invite',
-    auth: true,
+    ...opportunityCallPaths.invite,
     summary: 'E-mail a single-use invite link to share the opportunity (owner)',
     request: opportunityInviteRequest,
     response: messageResponse,
   }),
   inviteAccept: defineCall({
-    path: '/opportunity/user/invite_accept',
-    auth: true,
+    ...opportunityCallPaths.inviteAccept,
     summary: 'Accept an opportunity invite with the e-mailed invite code (the invited address only)',
     request: opportunityInviteAcceptRequest,
     response: opportunityDetail,
   }),
   userRemove: defineCall({
-    path: '/opportunity/user/remove',
-    auth: true,
+    ...opportunityCallPaths.userRemove,
     summary: 'Take a share back (owner), or leave a shared opportunity (user_id = caller)',
     request: opportunityUserRemoveRequest,
     response: messageResponse,
   }),
   settingsUpdate: defineCall({
-    path: '/opportunity/settings/update',
-    auth: true,
+    ...opportunityCallPaths.settingsUpdate,
     summary: 'The caller’s Messages notification toggle for this opportunity (owner and shared users)',
     request: opportunitySettingsRequest,
     response: opportunityDetail,

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { LEAD_EMAIL_MAX, LEAD_LINKEDIN_MAX, LEAD_NAME_MAX } from '../constants.js';
-import {
-  checkOutcomeStep,
-  DUPLICATE_MATCH_KINDS,
-  LEAD_LOST_REASONS,
-  LEAD_OUTCOME_STAGES,
-  outcomeStepShape,
-} from '../forms/outcome.js';
+import { checkOutcomeStep, outcomeStepShape } from '../forms/outcome.js';
+import { DUPLICATE_MATCH_KINDS, LEAD_LOST_REASONS, LEAD_OUTCOME_STAGES } from '../forms/outcome-terms.js';
 import { text } from '../text.js';
 import { defineCall, idField } from './call.js';
+import { outcomeCallPaths } from './call-paths.js';
 
 // What became of a lead, who gets the credit, duplicates and a member's card (docs/decisions.md,
 // "Lead outcomes"). Every call naming a lead answers as the lead calls do: 404 LEAD_NOT_FOUND when it
@@ -105,31 +101,27 @@ export type MemberStats = z.infer<typeof memberStats>;
 
 export const outcomeCalls = {
   record: defineCall({
-    path: '/lead/outcome/record',
-    auth: true,
+    ...outcomeCallPaths.record,
     summary:
       "Record a lead's progress: Contacted, Meeting, Proposal, Won (amount) or Lost (reason) (its assignee or submitter)",
     request: leadOutcomeRecordRequest,
     response: leadOutcomeTimeline,
   }),
   list: defineCall({
-    path: '/lead/outcome/list',
-    auth: true,
+    ...outcomeCallPaths.list,
     summary: "A lead's outcome and its timeline of steps (members of its group)",
     request: leadOutcomeListRequest,
     response: leadOutcomeTimeline,
   }),
   duplicates: defineCall({
-    path: '/lead/duplicates',
-    auth: true,
+    ...outcomeCallPaths.duplicates,
     summary:
       'Leads of the group matching an e-mail, phone, LinkedIn profile, or name and company (members of the group)',
     request: leadDuplicatesRequest,
     response: leadDuplicatesResponse,
   }),
   memberStats: defineCall({
-    path: '/group/member_stats',
-    auth: true,
+    ...outcomeCallPaths.memberStats,
     summary: "A member's leads given, received and won, and the business closed from the leads they gave (members)",
     request: memberStatsRequest,
     response: memberStats,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { STATE_ABBREVIATIONS } from '../format/us-states.js';
 import { text } from '../text.js';
 import { defineCall, emptyRequest, idField, messageResponse } from './call.js';
+import { territoryCallPaths } from './call-paths.js';
 
 // Territories (our design; the spec names only /manage-territories and /territory): an admin gives
 // a business's territories a name and the US states or 3-digit ZIP prefixes they cover, and assigns
@@ -73,36 +74,31 @@ export type TerritoryLead = z.infer<typeof territoryLead>;
 
 export const territoryCalls = {
   list: defineCall({
-    path: '/territory/list',
-    auth: true,
+    ...territoryCallPaths.list,
     summary: "The business's territories and who covers them (ADMINs of the business)",
     request: territoryListRequest,
     response: z.object({ territories: z.array(territory) }),
   }),
   create: defineCall({
-    path: '/territory/create',
-    auth: true,
+    ...territoryCallPaths.create,
     summary: 'Define a territory: a name, US states or 3-digit ZIP prefixes, and its users (ADMINs)',
     request: territoryCreateRequest,
     response: territory,
   }),
   update: defineCall({
-    path: '/territory/update',
-    auth: true,
+    ...territoryCallPaths.update,
     summary: 'Change a territory, its area and its users (ADMINs)',
     request: territoryUpdateRequest,
     response: territory,
   }),
   delete: defineCall({
-    path: '/territory/delete',
-    auth: true,
+    ...territoryCallPaths.delete,
     summary: 'Remove a territory (ADMINs)',
     request: territoryDeleteRequest,
     response: messageResponse,
   }),
   mine: defineCall({
-    path: '/territory/mine',
-    auth: true,
+    ...territoryCallPaths.mine,
     summary: "The caller's territories and the leads of their groups inside them",
     request: emptyRequest,
     response: z.object({ territories: z.array(territory), leads: z.array(territoryLead) }),

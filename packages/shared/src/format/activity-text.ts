@@ -1,5 +1,6 @@
-import { type ActivityItem, activityDataKey } from '../api/activities.js';
-import { OUTCOME_MESSAGES } from '../forms/outcome.js';
+import type { ActivityItem } from '../api/activities.js';
+import { activityDataKey } from '../api/activity-types.js';
+import { OUTCOME_MESSAGES } from '../forms/outcome-terms.js';
 import { ROUTES } from '../routes.js';
 
 // One activity as a line: who did what, where, and where a click leads (the app's path).

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LEAD_MESSAGES, type LeadFormInput, leadFieldsFromForm, leadForm } from './lead.js';
+import { type LeadFormInput, leadFieldsFromForm, leadForm } from './lead.js';
+import { LEAD_MESSAGES } from './lead-messages.js';
 
 // The create/edit lead dialog's rules.
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailMatchKey, nameCompanyMatchKey } from '../format/match-keys.js';
-import { dollarsToCents, formatCents, OUTCOME_MESSAGES, outcomeStepForm } from './outcome.js';
+import { outcomeStepForm } from './outcome.js';
+import { dollarsToCents, formatCents, OUTCOME_MESSAGES } from './outcome-terms.js';
 
 describe('the outcome step form', () => {
   const issues = (value: unknown) => {

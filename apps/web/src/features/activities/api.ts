@@ -1,10 +1,14 @@
 import {
-  activityCalls,
+  activityCallPaths,
+  type activityCalls,
   type CallRequest,
   type CallResponse,
-  groupCalls,
-  inboxCalls,
-  opportunityCalls,
+  groupCallPaths,
+  type groupCalls,
+  inboxCallPaths,
+  type inboxCalls,
+  opportunityCallPaths,
+  type opportunityCalls,
   PAGE_SIZE,
 } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
@@ -18,30 +22,30 @@ export const INBOX_PAGE = { start_position: 0, get_next: PAGE_SIZE };
 export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activities'] }).injectEndpoints({
   endpoints: (build) => ({
     globalActivities: build.query<CallResponse<Calls['global']>, CallRequest<Calls['global']>>({
-      query: (body) => ({ call: activityCalls.global, body }),
+      query: (body) => ({ call: activityCallPaths.global, body }),
       providesTags: ['Activities'],
     }),
     recentGroups: build.query<CallResponse<typeof groupCalls.list>, void>({
-      query: () => ({ call: groupCalls.list, body: { start_position: 0, get_next: 5 } }),
+      query: () => ({ call: groupCallPaths.list, body: { start_position: 0, get_next: 5 } }),
       providesTags: ['Activities'],
     }),
     recentOpportunities: build.query<CallResponse<typeof opportunityCalls.list>, void>({
       query: () => ({
-        call: opportunityCalls.list,
+        call: opportunityCallPaths.list,
         body: { sort: 'CREATED', data: 1, start_position: 0, get_next: 5 },
       }),
       providesTags: ['Activities'],
     }),
     inbox: build.query<CallResponse<typeof inboxCalls.list>, void>({
-      query: () => ({ call: inboxCalls.list, body: INBOX_PAGE }),
+      query: () => ({ call: inboxCallPaths.list, body: INBOX_PAGE }),
       providesTags: ['Activities'],
     }),
     markInboxRead: build.mutation<CallResponse<typeof inboxCalls.read>, number>({
-      query: (activityId) => ({ call: inboxCalls.read, body: { activity_id: activityId } }),
+      query: (activityId) => ({ call: inboxCallPaths.read, body: { activity_id: activityId } }),
       invalidatesTags: ['Activities'],
     }),
     markInboxAllRead: build.mutation<CallResponse<typeof inboxCalls.readAll>, void>({
-      query: () => ({ call: inboxCalls.readAll, body: {} }),
+      query: () => ({ call: inboxCallPaths.readAll, body: {} }),
       invalidatesTags: ['Activities'],
     }),
   }),

@@ -2,8 +2,8 @@ import {
   type CallRequest,
   type CallResponse,
   type GroupInvitePreview,
+  groupCallPaths,
   type groupCalls,
-  groupInvitePreviewPath,
   userCallPaths,
   type userCalls,
 } from '@leadcircle/shared';
@@ -15,7 +15,7 @@ export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // Before signing in: who invites to which group. A spent or expired link answers 400, shown as such.
     getGroupInvitePreview: build.query<GroupInvitePreview, CallRequest<typeof groupCalls.invitePreview>>({
-      query: (body) => ({ call: groupInvitePreviewPath, body }),
+      query: (body) => ({ call: groupCallPaths.invitePreview, body }),
       extraOptions: { silentStatuses: [400] },
     }),
     login: build.mutation<CallResponse<typeof userCalls.login>, CallRequest<typeof userCalls.login>>({

@@ -1,4 +1,4 @@
-import { billingCalls, type CallRequest, type CallResponse } from '@leadcircle/shared';
+import { billingCallPaths, type billingCalls, type CallRequest, type CallResponse } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
 
 // The billing calls. The business is the billing account.
@@ -9,15 +9,15 @@ export const billingApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       getBillingInfo: build.query<CallResponse<Call['get']>, void>({
-        query: () => ({ call: billingCalls.get, body: {} }),
+        query: () => ({ call: billingCallPaths.get, body: {} }),
         providesTags: ['Billing'],
       }),
       getPaymentMethod: build.query<CallResponse<Call['getPaymentMethod']>, void>({
-        query: () => ({ call: billingCalls.getPaymentMethod, body: {} }),
+        query: () => ({ call: billingCallPaths.getPaymentMethod, body: {} }),
         providesTags: ['PaymentMethod'],
       }),
       getInvoices: build.query<CallResponse<Call['invoices']>, void>({
-        query: () => ({ call: billingCalls.invoices, body: {} }),
+        query: () => ({ call: billingCallPaths.invoices, body: {} }),
         providesTags: ['Invoices'],
       }),
       // Local provider only: what Stripe.js does in the browser when Stripe is configured.
@@ -25,15 +25,15 @@ export const billingApi = baseApi
         CallResponse<Call['localCreatePaymentMethod']>,
         CallRequest<Call['localCreatePaymentMethod']>
       >({
-        query: (body) => ({ call: billingCalls.localCreatePaymentMethod, body }),
+        query: (body) => ({ call: billingCallPaths.localCreatePaymentMethod, body }),
       }),
       createCustomer: build.mutation<CallResponse<Call['createCustomer']>, CallRequest<Call['createCustomer']>>({
-        query: (body) => ({ call: billingCalls.createCustomer, body }),
+        query: (body) => ({ call: billingCallPaths.createCustomer, body }),
         invalidatesTags: ['Billing'],
       }),
       // The user's hasPaymentMethod follows the business's payment method.
       updatePayment: build.mutation<CallResponse<Call['updatePayment']>, CallRequest<Call['updatePayment']>>({
-        query: (body) => ({ call: billingCalls.updatePayment, body }),
+        query: (body) => ({ call: billingCallPaths.updatePayment, body }),
         invalidatesTags: ['PaymentMethod', 'Billing', 'CurrentUser'],
       }),
       // After subscribing, the user is fetched again (its active flag changes).
@@ -41,7 +41,7 @@ export const billingApi = baseApi
         CallResponse<Call['startSubscription']>,
         CallRequest<Call['startSubscription']>
       >({
-        query: (body) => ({ call: billingCalls.startSubscription, body }),
+        query: (body) => ({ call: billingCallPaths.startSubscription, body }),
         invalidatesTags: ['Billing', 'Invoices', 'CurrentUser', 'Business'],
       }),
     }),

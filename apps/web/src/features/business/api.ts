@@ -1,10 +1,14 @@
 import {
-  billingCalls,
-  businessCalls,
+  billingCallPaths,
+  type billingCalls,
+  businessCallPaths,
+  type businessCalls,
   type CallRequest,
   type CallResponse,
-  crmCalls,
-  territoryCalls,
+  crmCallPaths,
+  type crmCalls,
+  territoryCallPaths,
+  type territoryCalls,
 } from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/base-api';
@@ -24,74 +28,74 @@ export const businessApi = baseApi
     endpoints: (build) => ({
       // The subscription's seats and price, for the cost of a change (the billing area reads the same call).
       getSeatBilling: build.query<CallResponse<typeof billingCalls.get>, void>({
-        query: () => ({ call: billingCalls.get, body: {} }),
+        query: () => ({ call: billingCallPaths.get, body: {} }),
         providesTags: ['Billing'],
       }),
       getBusinessUsers: build.query<CallResponse<Call['getUsers']>, CallRequest<Call['getUsers']>>({
-        query: (body) => ({ call: businessCalls.getUsers, body }),
+        query: (body) => ({ call: businessCallPaths.getUsers, body }),
         providesTags: ['BusinessUsers'],
       }),
       inviteBusinessUser: build.mutation<CallResponse<Call['inviteUser']>, CallRequest<Call['inviteUser']>>({
-        query: (body) => ({ call: businessCalls.inviteUser, body }),
+        query: (body) => ({ call: businessCallPaths.inviteUser, body }),
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
       }),
       updateBusinessUser: build.mutation<CallResponse<Call['updateUser']>, CallRequest<Call['updateUser']>>({
-        query: (body) => ({ call: businessCalls.updateUser, body }),
+        query: (body) => ({ call: businessCallPaths.updateUser, body }),
         invalidatesTags: ['CurrentUser'],
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
       }),
       removeBusinessUser: build.mutation<CallResponse<Call['removeUser']>, CallRequest<Call['removeUser']>>({
-        query: (body) => ({ call: businessCalls.removeUser, body }),
+        query: (body) => ({ call: businessCallPaths.removeUser, body }),
         invalidatesTags: ['Billing', 'Business'],
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshUsers(dispatch, queryFulfilled),
       }),
       getBusinessInvite: build.query<CallResponse<Call['getInvite']>, CallRequest<Call['getInvite']>>({
-        query: (body) => ({ call: businessCalls.getInvite, body }),
+        query: (body) => ({ call: businessCallPaths.getInvite, body }),
       }),
       acceptBusinessInvite: build.mutation<CallResponse<Call['acceptInvite']>, CallRequest<Call['acceptInvite']>>({
-        query: (body) => ({ call: businessCalls.acceptInvite, body }),
+        query: (body) => ({ call: businessCallPaths.acceptInvite, body }),
         invalidatesTags: ['CurrentUser', 'Business'],
       }),
       checkCrm: build.query<CallResponse<typeof crmCalls.check> | null, void>({
         extraOptions: noCrmIsAnAnswer,
         async queryFn(_arg, _api, _extraOptions, baseQuery) {
-          const result = await baseQuery({ call: crmCalls.check, body: {} });
+          const result = await baseQuery({ call: crmCallPaths.check, body: {} });
           if (result.error?.status === 404) return { data: null };
           return result.error ? { error: result.error } : { data: result.data as CallResponse<typeof crmCalls.check> };
         },
         providesTags: ['Crm'],
       }),
       listTerritories: build.query<CallResponse<typeof territoryCalls.list>, CallRequest<typeof territoryCalls.list>>({
-        query: (body) => ({ call: territoryCalls.list, body }),
+        query: (body) => ({ call: territoryCallPaths.list, body }),
         providesTags: ['Territories'],
       }),
       createTerritory: build.mutation<
         CallResponse<typeof territoryCalls.create>,
         CallRequest<typeof territoryCalls.create>
       >({
-        query: (body) => ({ call: territoryCalls.create, body }),
+        query: (body) => ({ call: territoryCallPaths.create, body }),
         invalidatesTags: ['Territories'],
       }),
       updateTerritory: build.mutation<
         CallResponse<typeof territoryCalls.update>,
         CallRequest<typeof territoryCalls.update>
       >({
-        query: (body) => ({ call: territoryCalls.update, body }),
+        query: (body) => ({ call: territoryCallPaths.update, body }),
         invalidatesTags: ['Territories'],
       }),
       deleteTerritory: build.mutation<
         CallResponse<typeof territoryCalls.delete>,
         CallRequest<typeof territoryCalls.delete>
       >({
-        query: (body) => ({ call: territoryCalls.delete, body }),
+        query: (body) => ({ call: territoryCallPaths.delete, body }),
         invalidatesTags: ['Territories'],
       }),
       getMyTerritories: build.query<CallResponse<typeof territoryCalls.mine>, void>({
-        query: () => ({ call: territoryCalls.mine, body: {} }),
+        query: () => ({ call: territoryCallPaths.mine, body: {} }),
         providesTags: ['Territories'],
       }),
       testCrm: build.mutation<CallResponse<typeof crmCalls.test>, CallRequest<typeof crmCalls.test>>({
-        query: (body) => ({ call: crmCalls.test, body }),
+        query: (body) => ({ call: crmCallPaths.test, body }),
       }),
     }),
   });

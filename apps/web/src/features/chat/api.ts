@@ -1,14 +1,14 @@
 import {
+  type CallPath,
   type CallRequest,
   type CallResponse,
   CHAT_ATTACHMENT_UPLOAD_PATH,
   type ChatMessage,
   type ChatRoom,
-  chatAttachmentUploadFields,
-  chatCalls,
-  chatMessage,
-  chatUserCalls,
-  defineCall,
+  chatCallPaths,
+  type chatCalls,
+  chatUserCallPaths,
+  type chatUserCalls,
   PAGE_SIZE,
 } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
@@ -20,14 +20,8 @@ import { baseApi } from '../../core/base-api';
 type RoomListPage = CallResponse<typeof chatCalls.roomList>;
 export type RoomListKind = CallRequest<typeof chatCalls.roomList>['grouping_level'];
 
-// The upload is multipart (a FormData body), so it has no JSON request schema of its own.
-const attachmentUpload = defineCall({
-  path: CHAT_ATTACHMENT_UPLOAD_PATH,
-  auth: true,
-  summary: 'Send a file message',
-  request: chatAttachmentUploadFields,
-  response: chatMessage,
-});
+// The upload is multipart (a FormData body): the server's own route, answered with the message.
+const attachmentUpload: CallPath = { path: CHAT_ATTACHMENT_UPLOAD_PATH, auth: true };
 
 export interface RoomListArgs {
   kind: RoomListKind;
@@ -64,7 +58,7 @@ export const chatApi = baseApi
           getNextPageParam: (lastPage, _allPages, lastOffset) => nextRoomsOffset(lastPage, lastOffset),
         },
         query: ({ queryArg, pageParam }) => ({
-          call: chatCalls.roomList,
+          call: chatCallPaths.roomList,
           body: {
             grouping_level: queryArg.kind,
             ...(queryArg.groupingLevelId ? { grouping_level_id: queryArg.groupingLevelId } : {}),
@@ -75,15 +69,15 @@ export const chatApi = baseApi
         providesTags: ['ChatRooms'],
       }),
       getRoom: build.query<ChatRoom, number>({
-        query: (roomId) => ({ call: chatCalls.roomGet, body: { room_id: roomId } }),
+        query: (roomId) => ({ call: chatCallPaths.roomGet, body: { room_id: roomId } }),
         providesTags: (_result, _error, roomId) => [{ type: 'ChatRoom', id: roomId }],
       }),
       listMessages: build.query<CallResponse<typeof chatCalls.messageList>, CallRequest<typeof chatCalls.messageList>>({
-        query: (body) => ({ call: chatCalls.messageList, body }),
+        query: (body) => ({ call: chatCallPaths.messageList, body }),
         keepUnusedDataFor: 0,
       }),
       sendMessage: build.mutation<ChatMessage, CallRequest<typeof chatCalls.messageSend>>({
-        query: (body) => ({ call: chatCalls.messageSend, body }),
+        query: (body) => ({ call: chatCallPaths.messageSend, body }),
       }),
       uploadAttachment: build.mutation<ChatMessage, UploadArgs>({
         query: ({ roomId, file, message, clientMessageId }) => {
@@ -97,36 +91,36 @@ export const chatApi = baseApi
         },
       }),
       editMessage: build.mutation<ChatMessage, CallRequest<typeof chatCalls.messageEdit>>({
-        query: (body) => ({ call: chatCalls.messageEdit, body }),
+        query: (body) => ({ call: chatCallPaths.messageEdit, body }),
       }),
       deleteMessage: build.mutation<ChatMessage, number>({
-        query: (messageId) => ({ call: chatCalls.messageDelete, body: { message_id: messageId } }),
+        query: (messageId) => ({ call: chatCallPaths.messageDelete, body: { message_id: messageId } }),
       }),
       markRoomRead: build.mutation<CallResponse<typeof chatCalls.roomRead>, CallRequest<typeof chatCalls.roomRead>>({
-        query: (body) => ({ call: chatCalls.roomRead, body }),
+        query: (body) => ({ call: chatCallPaths.roomRead, body }),
         invalidatesTags: (_result, error) => (error ? [] : ['ChatRooms', 'ChatUnread']),
       }),
       muteRoom: build.mutation<CallResponse<typeof chatCalls.roomMute>, CallRequest<typeof chatCalls.roomMute>>({
-        query: (body) => ({ call: chatCalls.roomMute, body }),
+        query: (body) => ({ call: chatCallPaths.roomMute, body }),
         invalidatesTags: (_result, error, body) =>
           error ? [] : ['ChatRooms', 'ChatUnread', { type: 'ChatRoom', id: Number(body.room_id) }],
       }),
       openDirectRoom: build.mutation<ChatRoom, number>({
-        query: (userId) => ({ call: chatCalls.roomDirect, body: { user_id: userId } }),
+        query: (userId) => ({ call: chatCallPaths.roomDirect, body: { user_id: userId } }),
         invalidatesTags: (_result, error) => (error ? [] : ['ChatRooms']),
       }),
       getUnreadTotal: build.query<CallResponse<typeof chatCalls.unreadTotal>, void>({
-        query: () => ({ call: chatCalls.unreadTotal, body: {} }),
+        query: () => ({ call: chatCallPaths.unreadTotal, body: {} }),
         providesTags: ['ChatUnread'],
       }),
       searchPeople: build.query<CallResponse<typeof chatUserCalls.searchByName>, string>({
         query: (namePrefix) => ({
-          call: chatUserCalls.searchByName,
+          call: chatUserCallPaths.searchByName,
           body: { search_type: 'ALL', name_prefix: namePrefix },
         }),
       }),
       getAttachmentLink: build.query<CallResponse<typeof chatCalls.attachmentLink>, number>({
-        query: (attachmentId) => ({ call: chatCalls.attachmentLink, body: { attachment_id: attachmentId } }),
+        query: (attachmentId) => ({ call: chatCallPaths.attachmentLink, body: { attachment_id: attachmentId } }),
         // The address is short-lived: kept a minute, fetched again after.
         keepUnusedDataFor: 60,
       }),

@@ -2,13 +2,17 @@ import {
   type CallRequest,
   type CallResponse,
   type ChatMessage,
-  chatCalls,
+  chatCallPaths,
+  type chatCalls,
   type Lead,
   type LeadOutcomeTimeline,
-  leadCalls,
-  outcomeCalls,
+  leadCallPaths,
+  type leadCalls,
+  outcomeCallPaths,
+  type outcomeCalls,
   PAGE_SIZE,
-  ratingCalls,
+  ratingCallPaths,
+  type ratingCalls,
 } from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/base-api';
@@ -44,18 +48,18 @@ export const leadsApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listLeads: build.query<CallResponse<typeof leadCalls.list>, CallRequest<typeof leadCalls.list>>({
-        query: (body) => ({ call: leadCalls.list, body }),
+        query: (body) => ({ call: leadCallPaths.list, body }),
         providesTags: ['Leads'],
       }),
       getLead: build.query<Lead, number>({
-        query: (leadId) => ({ call: leadCalls.get, body: { lead_id: leadId } }),
+        query: (leadId) => ({ call: leadCallPaths.get, body: { lead_id: leadId } }),
       }),
       createLead: build.mutation<Lead, CallRequest<typeof leadCalls.create>>({
-        query: (body) => ({ call: leadCalls.create, body }),
+        query: (body) => ({ call: leadCallPaths.create, body }),
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
       }),
       updateLead: build.mutation<Lead, CallRequest<typeof leadCalls.update>>({
-        query: (body) => ({ call: leadCalls.update, body }),
+        query: (body) => ({ call: leadCallPaths.update, body }),
         async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           // The details page shows the answer at once.
           queryFulfilled
@@ -65,14 +69,14 @@ export const leadsApi = baseApi
         },
       }),
       deleteLead: build.mutation<CallResponse<typeof leadCalls.delete>, number>({
-        query: (leadId) => ({ call: leadCalls.delete, body: { lead_id: leadId } }),
+        query: (leadId) => ({ call: leadCallPaths.delete, body: { lead_id: leadId } }),
         onQueryStarted: (_leadId, { dispatch, queryFulfilled }) => refreshLeadList(dispatch, queryFulfilled),
       }),
       rateLead: build.mutation<
         CallResponse<typeof ratingCalls.qualityRate>,
         CallRequest<typeof ratingCalls.qualityRate> & { lead_id: number }
       >({
-        query: (body) => ({ call: ratingCalls.qualityRate, body }),
+        query: (body) => ({ call: ratingCallPaths.qualityRate, body }),
         async onQueryStarted(body, { dispatch, queryFulfilled }) {
           const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
           if (data) {
@@ -87,7 +91,7 @@ export const leadsApi = baseApi
       // Taking an unassigned lead (user_id is the caller): the lead's page shows the answer at once, and
       // may now record its progress.
       takeLead: build.mutation<Lead, CallRequest<typeof leadCalls.assign>>({
-        query: (body) => ({ call: leadCalls.assign, body }),
+        query: (body) => ({ call: leadCallPaths.assign, body }),
         invalidatesTags: (_result, error, body) => (error ? [] : [{ type: 'LeadOutcome', id: Number(body.lead_id) }]),
         async onQueryStarted(_body, { dispatch, queryFulfilled }) {
           queryFulfilled
@@ -98,11 +102,11 @@ export const leadsApi = baseApi
       }),
       // What became of a lead: its outcome and the timeline of its steps.
       getLeadOutcome: build.query<LeadOutcomeTimeline, number>({
-        query: (leadId) => ({ call: outcomeCalls.list, body: { lead_id: leadId } }),
+        query: (leadId) => ({ call: outcomeCallPaths.list, body: { lead_id: leadId } }),
         providesTags: (_result, _error, leadId) => [{ type: 'LeadOutcome', id: leadId }],
       }),
       recordLeadOutcome: build.mutation<LeadOutcomeTimeline, CallRequest<typeof outcomeCalls.record>>({
-        query: (body) => ({ call: outcomeCalls.record, body }),
+        query: (body) => ({ call: outcomeCallPaths.record, body }),
         async onQueryStarted(body, { dispatch, queryFulfilled }) {
           const leadId = Number(body.lead_id);
           queryFulfilled
@@ -122,7 +126,7 @@ export const leadsApi = baseApi
       checkDuplicates: build.query<
         CallResponse<typeof outcomeCalls.duplicates>,
         CallRequest<typeof outcomeCalls.duplicates>
-      >({ query: (body) => ({ call: outcomeCalls.duplicates, body }) }),
+      >({ query: (body) => ({ call: outcomeCallPaths.duplicates, body }) }),
       // A lead's comments (its chat room), newest first, a page of 50 at a time going back.
       listLeadComments: build.infiniteQuery<CommentsPage, number, number>({
         infiniteQueryOptions: {
@@ -130,7 +134,7 @@ export const leadsApi = baseApi
           getNextPageParam: (lastPage, _allPages, lastOffset) => nextCommentsOffset(lastPage, lastOffset),
         },
         query: ({ queryArg, pageParam }) => ({
-          call: chatCalls.leadList,
+          call: chatCallPaths.leadList,
           body: { id: queryArg, start_position: pageParam, get_next: PAGE_SIZE },
         }),
         providesTags: (_result, _error, leadId) => [{ type: 'LeadComments', id: leadId }],
@@ -139,7 +143,7 @@ export const leadsApi = baseApi
         CallResponse<typeof chatCalls.messageSend>,
         { leadId: number; body: CallRequest<typeof chatCalls.messageSend> }
       >({
-        query: ({ body }) => ({ call: chatCalls.messageSend, body }),
+        query: ({ body }) => ({ call: chatCallPaths.messageSend, body }),
         invalidatesTags: (_result, error, { leadId }) => (error ? [] : [{ type: 'LeadComments', id: leadId }]),
       }),
     }),

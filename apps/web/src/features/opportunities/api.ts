@@ -3,11 +3,13 @@ import {
   type CallResponse,
   type ContactComment,
   type Lead,
-  leadCalls,
-  notificationSettingCalls,
+  leadCallPaths,
+  notificationSettingCallPaths,
+  type notificationSettingCalls,
   type OpportunityContact,
   type OpportunityDetail,
-  opportunityCalls,
+  opportunityCallPaths,
+  type opportunityCalls,
   PAGE_SIZE,
 } from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
@@ -35,67 +37,67 @@ export const opportunitiesApi = baseApi
   .injectEndpoints({
     endpoints: (build) => ({
       listOpportunities: build.query<CallResponse<Calls['list']>, CallRequest<Calls['list']>>({
-        query: (body) => ({ call: opportunityCalls.list, body }),
+        query: (body) => ({ call: opportunityCallPaths.list, body }),
         providesTags: ['Opportunities'],
       }),
       getOpportunity: build.query<OpportunityDetail, number>({
-        query: (id) => ({ call: opportunityCalls.get, body: { opportunity_id: id } }),
+        query: (id) => ({ call: opportunityCallPaths.get, body: { opportunity_id: id } }),
         providesTags: (_result, _error, id) => [{ type: 'Opportunity', id }],
       }),
       // CREATE OPPORTUNITY on a lead: the dialog starts from the lead.
       getLeadForOpportunity: build.query<Lead, number>({
-        query: (leadId) => ({ call: leadCalls.get, body: { lead_id: leadId } }),
+        query: (leadId) => ({ call: leadCallPaths.get, body: { lead_id: leadId } }),
       }),
       createOpportunity: build.mutation<OpportunityDetail, CallRequest<Calls['set']>>({
-        query: (body) => ({ call: opportunityCalls.set, body }),
+        query: (body) => ({ call: opportunityCallPaths.set, body }),
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refresh(dispatch, queryFulfilled, ['Opportunities']),
       }),
       updateOpportunity: build.mutation<OpportunityDetail, CallRequest<Calls['update']>>({
-        query: (body) => ({ call: opportunityCalls.update, body }),
+        query: (body) => ({ call: opportunityCallPaths.update, body }),
         invalidatesTags: (_result, error, body) =>
           error ? [] : [{ type: 'Opportunity', id: Number(body.opportunity_id) }],
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refresh(dispatch, queryFulfilled, ['Opportunities']),
       }),
       deleteOpportunity: build.mutation<CallResponse<Calls['delete']>, CallRequest<Calls['delete']>>({
-        query: (body) => ({ call: opportunityCalls.delete, body }),
+        query: (body) => ({ call: opportunityCallPaths.delete, body }),
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refresh(dispatch, queryFulfilled, ['Opportunities']),
       }),
       inviteToOpportunity: build.mutation<CallResponse<Calls['invite']>, CallRequest<Calls['invite']>>({
-        query: (body) => ({ call: opportunityCalls.invite, body }),
+        query: (body) => ({ call: opportunityCallPaths.invite, body }),
       }),
       removeOpportunityUser: build.mutation<CallResponse<Calls['userRemove']>, CallRequest<Calls['userRemove']>>({
-        query: (body) => ({ call: opportunityCalls.userRemove, body }),
+        query: (body) => ({ call: opportunityCallPaths.userRemove, body }),
         invalidatesTags: (_result, error, body) =>
           error ? [] : [{ type: 'Opportunity', id: Number(body.opportunity_id) }],
         onQueryStarted: (_body, { dispatch, queryFulfilled }) => refresh(dispatch, queryFulfilled, ['Opportunities']),
       }),
       updateOpportunitySettings: build.mutation<OpportunityDetail, CallRequest<Calls['settingsUpdate']>>({
-        query: (body) => ({ call: opportunityCalls.settingsUpdate, body }),
+        query: (body) => ({ call: opportunityCallPaths.settingsUpdate, body }),
         invalidatesTags: (_result, error, body) =>
           error ? [] : [{ type: 'Opportunity', id: Number(body.opportunity_id) }],
       }),
       listContacts: build.query<CallResponse<Calls['contactList']>, CallRequest<Calls['contactList']>>({
-        query: (body) => ({ call: opportunityCalls.contactList, body }),
+        query: (body) => ({ call: opportunityCallPaths.contactList, body }),
         providesTags: ['OpportunityContacts'],
       }),
       getContact: build.query<OpportunityContact, number>({
-        query: (id) => ({ call: opportunityCalls.contactGet, body: { contact_id: id } }),
+        query: (id) => ({ call: opportunityCallPaths.contactGet, body: { contact_id: id } }),
         providesTags: (_result, _error, id) => [{ type: 'OpportunityContact', id }],
       }),
       createContact: build.mutation<OpportunityContact, CallRequest<Calls['contactSet']>>({
-        query: (body) => ({ call: opportunityCalls.contactSet, body }),
+        query: (body) => ({ call: opportunityCallPaths.contactSet, body }),
         onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
           refresh(dispatch, queryFulfilled, ['OpportunityContacts']),
       }),
       updateContact: build.mutation<OpportunityContact, CallRequest<Calls['contactUpdate']>>({
-        query: (body) => ({ call: opportunityCalls.contactUpdate, body }),
+        query: (body) => ({ call: opportunityCallPaths.contactUpdate, body }),
         invalidatesTags: (_result, error, body) =>
           error ? [] : [{ type: 'OpportunityContact', id: Number(body.contact_id) }],
         onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
           refresh(dispatch, queryFulfilled, ['OpportunityContacts']),
       }),
       deleteContact: build.mutation<CallResponse<Calls['contactDelete']>, CallRequest<Calls['contactDelete']>>({
-        query: (body) => ({ call: opportunityCalls.contactDelete, body }),
+        query: (body) => ({ call: opportunityCallPaths.contactDelete, body }),
         onQueryStarted: (_body, { dispatch, queryFulfilled }) =>
           refresh(dispatch, queryFulfilled, ['OpportunityContacts']),
       }),
@@ -106,7 +108,7 @@ export const opportunitiesApi = baseApi
             lastOffset + PAGE_SIZE < lastPage.totalCount ? lastOffset + PAGE_SIZE : undefined,
         },
         query: ({ queryArg, pageParam }) => ({
-          call: opportunityCalls.contactCommentList,
+          call: opportunityCallPaths.contactCommentList,
           body: { contact_id: queryArg, start_position: pageParam, get_next: PAGE_SIZE },
         }),
         providesTags: (_result, _error, contactId) => [{ type: 'ContactComments', id: contactId }],
@@ -114,7 +116,7 @@ export const opportunitiesApi = baseApi
       // The opportunity's 'Messages' switch as My settings → Notifications lists it (the settings page's toggle).
       getMessagesSetting: build.query<CallResponse<typeof notificationSettingCalls.get>, number>({
         query: (opportunityId) => ({
-          call: notificationSettingCalls.get,
+          call: notificationSettingCallPaths.get,
           body: { delivery_method: 'EMAIL', service: 'OPPORTUNITY', service_id: opportunityId, action: 'MESSAGES' },
         }),
         providesTags: (_result, _error, opportunityId) => [{ type: 'Opportunity', id: opportunityId }],
@@ -124,7 +126,7 @@ export const opportunitiesApi = baseApi
         { opportunityId: number; on: boolean }
       >({
         query: ({ opportunityId, on }) => ({
-          call: notificationSettingCalls.toggle,
+          call: notificationSettingCallPaths.toggle,
           body: {
             delivery_method: 'EMAIL',
             service: 'OPPORTUNITY',
@@ -137,7 +139,7 @@ export const opportunitiesApi = baseApi
           error ? [] : [{ type: 'Opportunity', id: opportunityId }],
       }),
       sendContactComment: build.mutation<ContactComment, CallRequest<Calls['contactCommentSend']>>({
-        query: (body) => ({ call: opportunityCalls.contactCommentSend, body }),
+        query: (body) => ({ call: opportunityCallPaths.contactCommentSend, body }),
         invalidatesTags: (_result, error, body) =>
           error ? [] : [{ type: 'ContactComments', id: Number(body.contact_id) }],
       }),

@@ -1,4 +1,10 @@
-import { type CallRequest, type CallResponse, type CurrentUser, userCalls } from '@leadcircle/shared';
+import {
+  type CallRequest,
+  type CallResponse,
+  type CurrentUser,
+  userCallPaths,
+  type userCalls,
+} from '@leadcircle/shared';
 import { usersApi } from '../../core/current-user-api';
 
 // The signed-in user's own account: profile, password, notifications, picture, deletion.
@@ -21,11 +27,11 @@ async function storeCurrentUser(_arg: unknown, { dispatch, queryFulfilled }: Sto
 export const accountApi = usersApi.injectEndpoints({
   endpoints: (build) => ({
     updateUser: build.mutation<CurrentUser, CallRequest<typeof userCalls.update>>({
-      query: (body) => ({ call: userCalls.update, body }),
+      query: (body) => ({ call: userCallPaths.update, body }),
       onQueryStarted: storeCurrentUser,
     }),
     updateNotifications: build.mutation<CurrentUser, CallRequest<typeof userCalls.updateNotifications>>({
-      query: (body) => ({ call: userCalls.updateNotifications, body }),
+      query: (body) => ({ call: userCallPaths.updateNotifications, body }),
       onQueryStarted: storeCurrentUser,
     }),
     // multipart/form-data: the browser sets the boundary, the session rule applies as to every call.
@@ -33,17 +39,17 @@ export const accountApi = usersApi.injectEndpoints({
       query: (file) => {
         const form = new FormData();
         form.append('file', file);
-        return { call: userCalls.uploadAvatar, body: form };
+        return { call: userCallPaths.uploadAvatar, body: form };
       },
       onQueryStarted: storeCurrentUser,
     }),
     removeAvatar: build.mutation<CurrentUser, void>({
-      query: () => ({ call: userCalls.removeAvatar, body: {} }),
+      query: () => ({ call: userCallPaths.removeAvatar, body: {} }),
       onQueryStarted: storeCurrentUser,
     }),
     // The account is hidden at once: nothing is refetched, the page signs out after a moment.
     scheduleDelete: build.mutation<CallResponse<typeof userCalls.scheduleDelete>, void>({
-      query: () => ({ call: userCalls.scheduleDelete, body: {} }),
+      query: () => ({ call: userCallPaths.scheduleDelete, body: {} }),
     }),
   }),
 });
