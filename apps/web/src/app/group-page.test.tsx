@@ -1,7 +1,9 @@
 import { type GroupSummary, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { store } from '../core/store';
 import { GroupLayout } from '../features/groups/pages/group-layout';
+import { fetchFirstLeadsPage } from '../features/leads/api';
 import { testLead } from '../features/leads/components/test-lead';
 import { GroupLeadsPage } from '../features/leads/pages/group-leads-page';
 import { answerCalls } from '../test/fake-server';
@@ -90,5 +92,18 @@ describe('a group page', () => {
     expect(screen.queryByRole('table', { name: 'Group leads' })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Leads' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'SETTINGS' })).not.toBeInTheDocument();
+  });
+
+  it("shows the first page of leads loaded with the page's files without asking for it again", async () => {
+    await seedCurrentUser();
+    const { calls, answerGroup } = slowGroup();
+    // main.tsx loads the first page's data before the first render (loadFirstPageData).
+    await store.dispatch(fetchFirstLeadsPage(group.groupId));
+    renderInApp(<GroupLayout />, { path: ROUTES.group, initialEntry: `/groups/${group.groupId}/leads`, children });
+
+    expect(await screen.findByText(testLead.fullName)).toBeInTheDocument();
+    await answerGroup();
+    expect(await screen.findByRole('heading', { level: 1, name: group.name })).toBeInTheDocument();
+    expect(calls.filter((call) => call.path === '/api/lead/list')).toHaveLength(1);
   });
 });

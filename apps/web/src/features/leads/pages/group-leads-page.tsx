@@ -87,6 +87,10 @@ const columns: PagedTableColumn<Lead>[] = [
 ];
 const deleteWarning = 'This operation cannot be undone: the lead, its ratings and its comments are removed.';
 
+// A page answered less than this ago is shown as it is when the list shows again; an older one is asked
+// for again. So the first page, loaded with the page's files (main.tsx), is not asked for twice.
+const LEADS_PAGE_FRESH_SECONDS = 5;
+
 // The dialog is closed, adding, or editing one lead.
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: Lead };
 
@@ -106,7 +110,7 @@ export function GroupLeadsPage() {
   const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 0 });
   const page = position.page;
   const leads = useListLeadsQuery(leadsPageArgs(groupId, page, position.cursor), {
-    refetchOnMountOrArgChange: true,
+    refetchOnMountOrArgChange: LEADS_PAGE_FRESH_SECONDS,
   });
   const setPage = (next: number) => {
     const shown = leads.currentData;
