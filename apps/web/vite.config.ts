@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk, RolldownOutput } from 'rolldown';
@@ -9,6 +10,10 @@ import { precompress } from './precompress';
 
 // The Fastify server serves the built app from dist/ and answers /api and /dev on the same origin.
 const serverOrigin = 'http://localhost:3000';
+const SOCKET_IO_BROWSER_BUNDLE = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('socket.io-client/package.json')),
+  'dist/socket.io.esm.min.js',
+);
 // Set in the first of the build's two passes (first-page-groups.ts).
 const FIRST_PASS = 'LEADCIRCLE_BUILD_FIRST_PASS';
 
@@ -34,6 +39,12 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const areas = command === 'build' && !firstPass ? await firstPassAreas() : undefined;
   return {
     plugins: [react(), muiWithoutCssVars(), ...(firstPass ? [] : [firstPageChunks(), precompress()])],
+    resolve: {
+      // Socket.IO's own browser bundle (one flat module), loaded when the realtime channel opens. Its
+      // modules, bundled here, need the bundler's namespace helpers, which then became a file of their
+      // own on every page.
+      alias: { 'socket.io-client': SOCKET_IO_BROWSER_BUNDLE },
+    },
     server: {
       proxy: {
         '/api': serverOrigin,

@@ -1,7 +1,9 @@
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 
 // The one realtime channel of a signed-in tab (Socket.IO on the same origin). It only makes things arrive
 // sooner: what must not be lost is read back from the server after every reconnect (catch-up).
+// Socket.IO's client (11 KB brotli) loads when the channel first opens, after the first paint: the
+// screens' listeners are kept here meanwhile and get every event the socket receives.
 
 export type ConnectionStatus = 'offline' | 'connecting' | 'connected' | 'reconnecting';
 
@@ -12,6 +14,8 @@ export interface ConnectionState {
 }
 
 type Listener = () => void;
+// biome-ignore lint/suspicious/noExplicitAny: an event's payload is whatever the server sent with it.
+type EventListener = (...args: any[]) => void;
 
 export interface RealtimeOptions {
   /** Read at every (re)connection, so a refreshed token is the one sent. */
@@ -26,6 +30,10 @@ const UNAUTHORIZED = /unauthori[sz]ed|expired|token/i;
 
 export class RealtimeConnection {
   private socket: Socket | null = null;
+  // Loading Socket.IO's client; `wantsOpen` says whether to connect once it has come.
+  private loading: Promise<void> | null = null;
+  private wantsOpen = false;
+  private readonly eventListeners = new Map<string, Set<EventListener>>();
   private state: ConnectionState = { status: 'offline', connections: 0 };
   private readonly listeners = new Set<Listener>();
   private isRefreshing = false;
@@ -45,19 +53,40 @@ export class RealtimeConnection {
     return this.state.status === 'connected';
   }
 
-  /** The socket (created on first use); listeners may be added before it connects. */
-  get io(): Socket {
-    this.socket ??= this.create();
-    return this.socket;
+  /** Calls `listener` for every `event` the server sends, from whenever the socket comes. */
+  on(event: string, listener: EventListener): void {
+    const listeners = this.eventListeners.get(event) ?? new Set<EventListener>();
+    listeners.add(listener);
+    this.eventListeners.set(event, listeners);
+  }
+
+  off(event: string, listener: EventListener): void {
+    this.eventListeners.get(event)?.delete(listener);
   }
 
   open(): void {
-    if (this.io.connected || this.io.active) return;
+    this.wantsOpen = true;
+    if (this.socket?.connected || this.socket?.active) return;
     this.setStatus(this.state.connections === 0 ? 'connecting' : 'reconnecting');
-    this.io.connect();
+    if (this.socket) {
+      this.socket.connect();
+      return;
+    }
+    this.loading ??= import('socket.io-client').then(
+      ({ io }) => {
+        this.socket = this.create(io);
+        if (this.wantsOpen) this.socket.connect();
+      },
+      () => {
+        // The file did not come (offline, a new deploy): the next opening tries again.
+        this.loading = null;
+        this.setStatus('offline');
+      },
+    );
   }
 
   close(): void {
+    this.wantsOpen = false;
     this.socket?.disconnect();
     // A later opening (another sign-in) starts afresh.
     this.state = { status: 'offline', connections: 0 };
@@ -69,7 +98,7 @@ export class RealtimeConnection {
     if (this.socket?.connected) this.socket.emit(event, { token }, () => {});
   }
 
-  private create(): Socket {
+  private create(io: typeof import('socket.io-client').io): Socket {
     const socket = io(this.options.url ?? '/', {
       autoConnect: false,
       // WebSocket only: no long-polling, so several server instances need no sticky sessions (ADR 0004),
@@ -81,6 +110,10 @@ export class RealtimeConnection {
       reconnectionDelayMax: 5_000,
       // An attempt that hangs (a dropped network) is given up sooner than Socket.IO's 20 s.
       timeout: 10_000,
+    });
+    // The screens' listeners (connect, disconnect and connect_error are the connection's own).
+    socket.onAny((event: string, ...args: unknown[]) => {
+      for (const listener of this.eventListeners.get(event) ?? []) listener(...args);
     });
     socket.on('connect', () => {
       this.refusals = 0;

@@ -52,9 +52,9 @@ export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void
   latest.current = handler;
   useEffect(() => {
     const listener = (payload: T) => latest.current(payload);
-    realtime.io.on(event, listener);
+    realtime.on(event, listener);
     return () => {
-      realtime.io.off(event, listener);
+      realtime.off(event, listener);
     };
   }, [event]);
 }
