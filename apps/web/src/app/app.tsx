@@ -10,7 +10,7 @@ import { ClientConfigProvider } from '../lib/client-config';
 import { AppRoutes, RouterNavigator } from './router';
 import { theme } from './theme';
 
-// Snackbars (notistack) load after the first paint.
+// Snackbars (notistack) load after the first paint (a message shown before waits for them: use-notify.ts).
 const SnackbarHost = lazy(() =>
   afterFirstPaint()
     .then(() => import('../components/snackbar-host'))

@@ -1,16 +1,52 @@
 /** Dispatched on document once the first page shows (src/first-page.ts writes it out: it imports nothing). */
 export const FIRST_PAGE_SHOWN_EVENT = 'leadcircle:first-page-shown';
 
-/**
- * Resolves once the browser has painted the frame being prepared: work that can wait (checks, schemas,
- * snackbars) starts then, so the first page's paint does not wait for its downloads.
- */
-export function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (typeof requestAnimationFrame !== 'function') {
+// A page that never paints content (none yet) lets what waits go after this long.
+const FIRST_PAINT_WAIT_MAX_MS = 5_000;
+
+let firstContentfulPaint: Promise<void> | undefined;
+
+/** Resolves once the browser has shown the page's first content (its paint timing entry). */
+function waitForFirstContentfulPaint(): Promise<void> {
+  firstContentfulPaint ??= new Promise<void>((resolve) => {
+    const isShown = () => performance.getEntriesByName('first-contentful-paint').length > 0;
+    if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
       resolve();
       return;
     }
-    requestAnimationFrame(() => setTimeout(resolve, 0));
+    if (isShown()) {
+      resolve();
+      return;
+    }
+    const observer = new PerformanceObserver(() => {
+      if (!isShown()) return;
+      observer.disconnect();
+      resolve();
+    });
+    observer.observe({ type: 'paint', buffered: true });
+    setTimeout(() => {
+      observer.disconnect();
+      resolve();
+    }, FIRST_PAINT_WAIT_MAX_MS);
   });
+  return firstContentfulPaint;
+}
+
+/**
+ * Resolves once the page's first content has been shown and the frame being prepared has been painted:
+ * work that can wait (checks, schemas, snackbars, the realtime channel) starts then, so the first
+ * page's paint does not wait for its downloads. The paint timing entry is the moment the frame reached
+ * the screen, which comes after the main thread has painted it.
+ */
+export function afterFirstPaint(): Promise<void> {
+  return waitForFirstContentfulPaint().then(
+    () =>
+      new Promise<void>((resolve) => {
+        if (typeof requestAnimationFrame !== 'function') {
+          resolve();
+          return;
+        }
+        requestAnimationFrame(() => setTimeout(resolve, 0));
+      }),
+  );
 }
