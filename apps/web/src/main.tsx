@@ -21,7 +21,7 @@ async function boot() {
       ]),
     )
     .catch(() => {});
-  const [{ config, check }] = await Promise.all([loadClientConfig(), firstPage]);
+  const [config] = await Promise.all([loadClientConfig(), firstPage]);
   const element = document.getElementById('root');
   if (!element) throw new Error('index.html has no #root element');
   const root = createRoot(element);
@@ -29,15 +29,10 @@ async function boot() {
   // task that blocks a phone for a third of a second (a group's lead list: shell, tabs and table).
   await new Promise<void>((shown) => startTransition(() => root.render(<App config={config} onShown={shown} />)));
   // What can wait starts once the page shows: the files of the pages its links lead to (first-page.ts),
-  // and the contract's check of the config.
+  // and error reporting (until Sentry, if any, is ready, reports go to the console).
   document.dispatchEvent(new Event(FIRST_PAGE_SHOWN_EVENT));
-  // Once the answer has passed the contract's check (loaded after the first paint): reporting starts in
-  // the background (until Sentry, if any, is ready, reports go to the console); an answer that fails
-  // it is replaced by the offline config.
   await afterFirstPaint();
-  const valid = await check();
-  void initErrorReporter(valid);
-  if (valid !== config) root.render(<App config={valid} />);
+  void initErrorReporter(config);
 }
 
 void boot();

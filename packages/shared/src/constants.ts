@@ -6,6 +6,9 @@ export const ENVIRONMENT_NAME = 'production';
 // Subscription
 export const SUBSCRIPTION_PRICE_PER_USER = 49.99;
 export const SUBSCRIPTION_TYPE = 'BUSINESS';
+/** Card payments: our own card fields ('local', the default) or Stripe. */
+export const BILLING_PROVIDERS = ['local', 'stripe'] as const;
+export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 export const GROUP_TYPE_PRIVATE = 'PRIVATE';
 export const GROUP_TYPES = ['BUSINESS', 'PRIVATE_GROUP'] as const;
 export const DEFAULT_COUNTRY = 'US';

@@ -7,6 +7,7 @@ export * from './api/call-paths.js';
 export * from './api/chat.js';
 export * from './api/chat-messages.js';
 export * from './api/client-config.js';
+export * from './api/client-config-check.js';
 export * from './api/crm.js';
 export * from './api/error-body.js';
 export * from './api/feedback.js';

@@ -1,4 +1,10 @@
-import { APP_VERSION, type ClientConfig, ENVIRONMENT_NAME, SUBSCRIPTION_PRICE_PER_USER } from '@leadcircle/shared';
+import {
+  APP_VERSION,
+  type ClientConfig,
+  ENVIRONMENT_NAME,
+  readClientConfig,
+  SUBSCRIPTION_PRICE_PER_USER,
+} from '@leadcircle/shared';
 import { createContext, type ReactNode, useContext } from 'react';
 import { reportError } from './error-reporter';
 
@@ -20,39 +26,21 @@ const offlineConfig: ClientConfig = {
   billing: { provider: 'local', stripePublishableKey: null, pricePerUser: SUBSCRIPTION_PRICE_PER_USER },
 };
 
-/** The configuration to start with, and the same once checked against the contract. */
-export interface LoadedClientConfig {
-  config: ClientConfig;
-  /** The config again once the contract's schema has read it; the offline config when it does not pass. */
-  check(): Promise<ClientConfig>;
-}
-
 /**
- * The server's answer. The app starts with it as it came; its check against the contract (zod)
- * loads when asked (after the first paint), so the first paint waits for no schema (docs/decisions.md,
- * "Performance").
+ * The server's answer, read by the contract's rules (readClientConfig: without zod, so the first render
+ * waits for no schema; docs/decisions.md, "Performance"); the offline config when it cannot be had or
+ * does not pass.
  */
-export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<LoadedClientConfig> {
+export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {
   try {
     const response = await fetchFn(CLIENT_CONFIG_URL);
     if (!response.ok) throw new Error(`GET ${CLIENT_CONFIG_URL} answered ${response.status}`);
-    const answer: unknown = await response.json();
-    if (typeof answer !== 'object' || answer === null) throw new Error(`GET ${CLIENT_CONFIG_URL} answered no object`);
-    const config = answer as ClientConfig;
-    const check = () =>
-      import('@leadcircle/shared/api/client-config')
-        .then(({ clientConfig }) => {
-          clientConfig.parse(answer);
-          return config;
-        })
-        .catch((error: unknown) => {
-          reportError(error, { during: 'checking client-config' });
-          return offlineConfig;
-        });
-    return { config, check };
+    const config = readClientConfig(await response.json());
+    if (!config) throw new Error(`GET ${CLIENT_CONFIG_URL} answered no client config`);
+    return config;
   } catch (error) {
     reportError(error, { during: 'loading client-config' });
-    return { config: offlineConfig, check: () => Promise.resolve(offlineConfig) };
+    return offlineConfig;
   }
 }
 

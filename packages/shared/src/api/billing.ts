@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBSCRIPTION_TYPE } from '../constants.js';
+import { BILLING_PROVIDERS, SUBSCRIPTION_TYPE } from '../constants.js';
 import { emailField, requiredText } from '../forms/fields.js';
 import { cardCvcField, cardNumberField, PAYMENT_MESSAGES, zipCodeField } from '../forms/payment.js';
 import { text } from '../text.js';
@@ -8,9 +8,6 @@ import { billingCallPaths } from './call-paths.js';
 
 // Billing: (local provider by default, Stripe in production).
 // The business is the billing account.
-
-export const BILLING_PROVIDERS = ['local', 'stripe'] as const;
-export type BillingProvider = (typeof BILLING_PROVIDERS)[number];
 
 /** Billing details as Stripe's PaymentMethod carries them. */
 export const billingDetails = z.strictObject({

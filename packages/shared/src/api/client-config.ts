@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BILLING_PROVIDERS } from './billing.js';
+import { BILLING_PROVIDERS } from '../constants.js';
 
 /** `GET /api/client-config`: what the browser needs to know of the server's configuration. */
 export const clientConfig = z.object({
