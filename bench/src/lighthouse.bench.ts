@@ -5,7 +5,8 @@
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_DATABASE_URL and BENCH_PORT as for
 // api.bench.ts (the lighthouse server takes BENCH_PORT + 2); BENCH_LIGHTHOUSE_RUNS (default 3: the
 // median is printed, Lighthouse varies from run to run); BENCH_LIGHTHOUSE_REPORTS (a folder: each run's
-// full report is written there as JSON, to see what costs).
+// full report is written there as JSON, to see what costs). The table says how fast Lighthouse found
+// the machine (its benchmark index): the score follows it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { STORAGE_KEYS } from '@leadcircle/shared';
@@ -65,6 +66,9 @@ async function main() {
       [`/groups/${groupId}/leads (signed in)`, `${origin}/groups/${groupId}/leads`, true],
     ];
     const results: [string, number, number, number, number][] = [];
+    // Lighthouse's measure of the machine's speed at each run (higher is faster): its simulation
+    // multiplies observed task lengths by four, so a score is comparable only at similar indexes.
+    const benchmarkIndexes: number[] = [];
     for (const [name, url, signedIn] of pages) {
       const scores: number[] = [];
       const fcp: number[] = [];
@@ -112,6 +116,7 @@ async function main() {
           const file = `${name.split(' ')[0]!.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
           fs.writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
         }
+        if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
         scores.push(lhr.categories.performance!.score ?? 0);
         fcp.push(lhr.audits['first-contentful-paint']!.numericValue ?? 0);
         lcp.push(lhr.audits['largest-contentful-paint']!.numericValue ?? 0);
@@ -122,6 +127,10 @@ async function main() {
 
     const width = Math.max(...results.map((r) => r[0].length));
     console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, ${CHROMIUM}`);
+    if (benchmarkIndexes.length > 0)
+      console.log(
+        `machine: Lighthouse benchmark index ${Math.round(median(benchmarkIndexes))} (median; higher is faster)`,
+      );
     console.log(`${'page'.padEnd(width)} | score | FCP ms | LCP ms | TBT ms | goal`);
     console.log(`${'-'.repeat(width)}-|-------|--------|--------|--------|------`);
     for (const [name, score, f, l, b] of results) {

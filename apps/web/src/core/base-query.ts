@@ -6,8 +6,9 @@ import { readStoredSession, storeTokens } from '../lib/session-storage';
 import { takeFirstCall } from './first-calls';
 
 /**
- * What an endpoint asks for: one call of the shared contract (a call definition, or only its path:
- * the calls of the first load name their path, so zod stays out of it), its body, and the path's parameters.
+ * What an endpoint asks for: one call of the shared contract by its path (`call-paths.ts`: endpoints name
+ * no definition, so zod and the schemas stay out of the pages that send calls), its body, and the
+ * path's parameters.
  */
 export interface CallArgs {
   call: CallPath;
