@@ -1,4 +1,4 @@
-import { type GroupSummary, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
+import { ERRORS, type GroupSummary, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { store } from '../core/store';
@@ -82,8 +82,8 @@ describe('a group page', () => {
 
   it('puts a non-member off: the list shown before the group gives way to the refusal, with no SETTINGS', async () => {
     await seedCurrentUser();
-    const refusal = { message: 'You are not a member of this group.', code: 'GROUP_NOT_MEMBER' };
-    const { answerGroup } = slowGroup({ status: 403, body: refusal });
+    const refusal = { message: ERRORS.GROUP_NOT_MEMBER.message, code: 'GROUP_NOT_MEMBER' };
+    const { answerGroup } = slowGroup({ status: ERRORS.GROUP_NOT_MEMBER.status, body: refusal });
     renderInApp(<GroupLayout />, { path: ROUTES.group, initialEntry: `/groups/${group.groupId}/leads`, children });
 
     expect(await screen.findByRole('table', { name: 'Group leads' })).toBeInTheDocument();
