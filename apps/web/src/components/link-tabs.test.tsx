@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { LinkTabs } from './link-tabs';
+import { LinkTabs, linkTabId, routeTabs } from './link-tabs';
 
 const tabs = [
   { label: 'Leads', to: '/groups/3/leads' },
@@ -41,5 +41,24 @@ describe('LinkTabs', () => {
     expect(tab('Stats')).toHaveFocus();
     fireEvent.keyDown(tab('Stats'), { key: 'Home' });
     expect(tab('Leads')).toHaveFocus();
+  });
+
+  it("names the panel it controls, and a page's sections are its routes with the page's parameters", () => {
+    const sections = routeTabs(
+      [
+        { label: 'Leads', route: '/groups/:group_id/leads' },
+        { label: 'Users', route: '/groups/:group_id/users' },
+      ],
+      { group_id: 3 },
+    );
+    expect(sections).toEqual(tabs.slice(0, 2));
+    render(
+      <MemoryRouter>
+        <LinkTabs label="Group sections" tabs={sections} selected={0} panelId="group-panel" />
+      </MemoryRouter>,
+    );
+    const leads = screen.getByRole('tab', { name: 'Leads' });
+    expect(leads).toHaveAttribute('id', linkTabId('group-panel', 0));
+    expect(leads).toHaveAttribute('aria-controls', 'group-panel');
   });
 });

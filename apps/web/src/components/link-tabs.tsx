@@ -1,3 +1,4 @@
+import { routePath } from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { type KeyboardEvent, type ReactNode, useRef } from 'react';
@@ -18,6 +19,17 @@ export interface LinkTabsProps {
   panelId?: string;
   sx?: SxProps<Theme>;
 }
+
+/** A page's sections as tabs: each section's route with the page's parameters filled in. */
+export function routeTabs(
+  sections: readonly { label: string; route: string }[],
+  params: Record<string, string | number>,
+): LinkTab[] {
+  return sections.map((section) => ({ label: section.label, to: routePath(section.route, params) }));
+}
+
+/** The id of the tab at `index`, for the panel's aria-labelledby (given a `panelId`). */
+export const linkTabId = (panelId: string, index: number) => `${panelId}-tab-${index}`;
 
 // The keys that move between tabs, as in MUI's Tabs (WAI-ARIA tabs pattern).
 const MOVES: Record<string, (index: number, count: number) => number> = {
@@ -49,7 +61,7 @@ export function LinkTabs({ label, tabs, selected, panelId, sx }: LinkTabsProps) 
           component={Link}
           to={tab.to}
           role="tab"
-          id={panelId && `${panelId}-tab-${index}`}
+          id={panelId && linkTabId(panelId, index)}
           aria-controls={panelId}
           aria-selected={index === selected}
           tabIndex={index === selected ? 0 : -1}

@@ -9,7 +9,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { LinkTabs } from '../../../components/link-tabs';
+import { LinkTabs, routeTabs } from '../../../components/link-tabs';
 import { PageOutlet } from '../../../components/page-outlet';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
@@ -29,18 +29,10 @@ const tabs = [
   { label: 'Stats', route: GROUP_STATS_ROUTE },
 ] as const;
 
-const tabPaths = (groupId: number) => tabs.map((tab) => routePath(tab.route, { group_id: groupId }));
-
 // Memoized: the group's coming does not render the tabs again.
 const GroupTabs = memo(function GroupTabs({ groupId, tabIndex }: { groupId: number; tabIndex: number }) {
-  const paths = tabPaths(groupId);
   return (
-    <LinkTabs
-      label="Group sections"
-      tabs={tabs.map((tab, index) => ({ label: tab.label, to: paths[index] ?? ROUTES.groups }))}
-      selected={tabIndex}
-      sx={{ mb: 2 }}
-    />
+    <LinkTabs label="Group sections" tabs={routeTabs(tabs, { group_id: groupId })} selected={tabIndex} sx={{ mb: 2 }} />
   );
 });
 
@@ -52,7 +44,7 @@ export function GroupLayout() {
   const groupId = useGroupId();
   const { pathname } = useLocation();
   const group = useGetGroupQuery(groupId, { skip: groupId === 0 });
-  const tabIndex = tabPaths(groupId).indexOf(pathname);
+  const tabIndex = routeTabs(tabs, { group_id: groupId }).findIndex((tab) => tab.to === pathname);
 
   // The frame shows at once, and so does the lead list, which needs only the group's id from the address:
   // it asks for its leads beside the group (the first page a member opens). Rendered when the group came,

@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { Link, useLocation, useOutletContext } from 'react-router';
-import { LinkTabs } from '../../../components/link-tabs';
+import { LinkTabs, routeTabs } from '../../../components/link-tabs';
 import { PageOutlet } from '../../../components/page-outlet';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
@@ -40,8 +40,11 @@ export function OpportunityLayout() {
     refetchOnMountOrArgChange: true,
   });
   const [isSharing, setIsSharing] = useState(false);
-  const paths = tabs.map((tab) => routePath(tab.route, { opportunity_id: opportunityId }));
-  const current = Math.max(0, paths.indexOf(pathname));
+  const sections = routeTabs(tabs, { opportunity_id: opportunityId });
+  const current = Math.max(
+    0,
+    sections.findIndex((tab) => tab.to === pathname),
+  );
 
   let content: ReactNode;
   if (opportunityId === 0 || opportunity.isError) {
@@ -51,12 +54,7 @@ export function OpportunityLayout() {
   } else {
     content = (
       <>
-        <LinkTabs
-          label="Opportunity sections"
-          tabs={tabs.map((tab, index) => ({ label: tab.label, to: paths[index] ?? ROUTES.opportunities }))}
-          selected={current}
-          sx={{ mb: 2 }}
-        />
+        <LinkTabs label="Opportunity sections" tabs={sections} selected={current} sx={{ mb: 2 }} />
         <PageOutlet context={opportunity.data} />
       </>
     );
