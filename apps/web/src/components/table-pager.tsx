@@ -22,7 +22,6 @@ export interface TablePagerProps {
 export function TablePager({ count, page, rowsPerPage, onPageChange }: TablePagerProps) {
   const from = count === 0 ? 0 : page * rowsPerPage + 1;
   const to = Math.min(count, (page + 1) * rowsPerPage);
-  const isLastPage = (page + 1) * rowsPerPage >= count;
   return (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'flex-end', gap: 2, minHeight: 52, px: 1 }}>
       <Typography variant="body2">{`${groupThousands(from)}–${groupThousands(to)} of ${groupThousands(count)}`}</Typography>
@@ -38,7 +37,7 @@ export function TablePager({ count, page, rowsPerPage, onPageChange }: TablePage
         <IconButton
           aria-label="Go to next page"
           title="Go to next page"
-          disabled={isLastPage}
+          disabled={to >= count}
           onClick={() => onPageChange(page + 1)}
         >
           <KeyboardArrowRight />

@@ -9,17 +9,13 @@ let firstContentfulPaint: Promise<void> | undefined;
 /** Resolves once the browser has shown the page's first content (its paint timing entry). */
 function waitForFirstContentfulPaint(): Promise<void> {
   firstContentfulPaint ??= new Promise<void>((resolve) => {
-    const isShown = () => performance.getEntriesByName('first-contentful-paint').length > 0;
     if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) {
       resolve();
       return;
     }
-    if (isShown()) {
-      resolve();
-      return;
-    }
-    const observer = new PerformanceObserver(() => {
-      if (!isShown()) return;
+    // Buffered: an entry that came before this call is delivered too.
+    const observer = new PerformanceObserver((entries) => {
+      if (entries.getEntriesByName('first-contentful-paint').length === 0) return;
       observer.disconnect();
       resolve();
     });
@@ -34,7 +30,7 @@ function waitForFirstContentfulPaint(): Promise<void> {
 
 /**
  * Resolves once the page's first content has been shown and the frame being prepared has been painted:
- * work that can wait (checks, schemas, snackbars, the realtime channel) starts then, so the first
+ * work that can wait (form schemas, snackbars, the realtime channel) starts then, so the first
  * page's paint does not wait for its downloads. The paint timing entry is the moment the frame reached
  * the screen, which comes after the main thread has painted it.
  */
