@@ -14,6 +14,10 @@ async function startServer() {
   return { io, url, stop: () => new Promise<void>((closed) => io.close(() => closed())) };
 }
 
+/** A connection to `url` that sends `token`; no refresh is possible. */
+const connectionTo = (url: string, token = 'token') =>
+  new RealtimeConnection({ getToken: () => token, onUnauthorized: async () => false, url });
+
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(stops.splice(0).map((stop) => stop()));
@@ -24,11 +28,7 @@ describe('RealtimeConnection', () => {
     const server = await startServer();
     stops.push(server.stop);
     server.io.on('connection', (socket) => socket.emit('lead:new', { leadId: 7 }, 'second'));
-    const connection = new RealtimeConnection({
-      getToken: () => 'token',
-      onUnauthorized: async () => false,
-      url: server.url,
-    });
+    const connection = connectionTo(server.url);
     stops.push(async () => connection.close());
     const received = new Promise<unknown[]>((resolve) => connection.on('lead:new', (...args) => resolve(args)));
 
@@ -47,11 +47,7 @@ describe('RealtimeConnection', () => {
       tokens.push(socket.handshake.auth.token);
       socket.emit('pong', 1);
     });
-    const connection = new RealtimeConnection({
-      getToken: () => 'the-token',
-      onUnauthorized: async () => false,
-      url: server.url,
-    });
+    const connection = connectionTo(server.url, 'the-token');
     stops.push(async () => connection.close());
     const gone: unknown[] = [];
     const removed = (payload: unknown) => gone.push(payload);
@@ -72,17 +68,20 @@ describe('RealtimeConnection', () => {
     server.io.on('connection', () => {
       connections += 1;
     });
-    const connection = new RealtimeConnection({
-      getToken: () => 'token',
-      onUnauthorized: async () => false,
-      url: server.url,
-    });
+    const connection = connectionTo(server.url);
 
     connection.open();
     connection.close();
     expect(connection.getState()).toEqual({ status: 'offline', connections: 0 });
-    // Long enough for the client to load and a connection to be made, were it asked for.
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(connections).toBe(0);
+    // The client has loaded once this import resolves (the connection asked for it first); a connection
+    // opened after that, which the server sees connect, comes after any the closed one would have made.
+    await import('socket.io-client');
+    const probe = connectionTo(server.url);
+    stops.push(async () => probe.close());
+    const probeConnected = new Promise<void>((resolve) => probe.subscribe(() => probe.isConnected && resolve()));
+    probe.open();
+    await probeConnected;
+    expect(connections).toBe(1);
+    expect(connection.getState()).toEqual({ status: 'offline', connections: 0 });
   });
 });
