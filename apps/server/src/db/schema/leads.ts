@@ -2,6 +2,7 @@ import { LEAD_LOST_REASONS, LEAD_OUTCOME_STAGES, RATING_KINDS } from '@leadcircl
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   doublePrecision,
   index,
   integer,
@@ -67,6 +68,9 @@ export const leads = pgTable(
     wonAmountCents: bigint('won_amount_cents', { mode: 'number' }),
     wonAt: timestamp('won_at', { withTimezone: true }),
     lostReason: leadLostReason('lost_reason'),
+    // The latest step was reported by the submitter and nobody has confirmed it yet: a Won reported that
+    // way is not closed business (scoreboard, member card) until the assignee or a group owner confirms it.
+    outcomeUnconfirmed: boolean('outcome_unconfirmed').notNull().default(false),
     // The follow-up reminder of the current quiet spell was sent at this time.
     followUpNudgedAt: timestamp('follow_up_nudged_at', { withTimezone: true }),
     // Normalised duplicate keys (format/match-keys.ts), written with the lead's fields.
@@ -119,6 +123,11 @@ export const leadOutcomeSteps = pgTable(
     amountCents: bigint('amount_cents', { mode: 'number' }),
     lostReason: leadLostReason('lost_reason'),
     note: text('note'),
+    // Recorded by the submitter rather than the assignee; confirmedBy/confirmedAt once the assignee (or,
+    // with nobody assigned, a group owner) confirms it.
+    reportedBySubmitter: boolean('reported_by_submitter').notNull().default(false),
+    confirmedBy: integer('confirmed_by').references(() => users.id),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('lead_outcome_steps_lead_idx').on(t.leadId, t.id)],

@@ -21,6 +21,8 @@ export const users = pgTable(
     enableEmailNotifications: boolean('enable_email_notifications').notNull().default(true),
     // New leads in the person's groups by e-mail: IMMEDIATE (batched within a minute), DAILY (a digest) or OFF.
     leadEmails: text('lead_emails').notNull().default('IMMEDIATE'),
+    // IANA time zone (from the browser at sign-up, changeable in My settings): the daily digest goes out at 07:00 in it.
+    timeZone: text('time_zone').notNull().default('UTC'),
     // Storage key of the profile picture (avatars/<id>/<random>.webp), null for the initial letter.
     avatarKey: text('avatar_key'),
     emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
