@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { SERVER_DIR } from './paths.js';
+import { PROJECT_DIR, SERVER_DIR } from './paths.js';
 
 // The only reader of process.env. Defaults make `npm start` work with no environment at all.
 
@@ -331,6 +332,12 @@ export interface SocialConfig {
 
 export class ConfigError extends Error {}
 
+/** The project folder's .env file, if there is one, under the real environment (which wins), as npm start reads it. */
+export function loadProjectEnvFile(): void {
+  const file = path.join(PROJECT_DIR, '.env');
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}
+
 /** Parses the environment once; a wrong value stops the process with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = checkedEnvSchema.superRefine(checkSocialSettings).superRefine(checkBillingSettings).safeParse(env);
@@ -339,7 +346,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  const dataDir = path.resolve(PROJECT_DIR, e.DATA_DIR);
   const files: FilesConfig = e.S3_BUCKET
     ? {
         kind: 's3',
@@ -369,7 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     logLevel: e.LOG_LEVEL,
     accessLog: { sample: e.ACCESS_LOG_SAMPLE, slowMs: e.SLOW_REQUEST_MS },
-    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '../web/dist')),
+    webDistDir: path.resolve(PROJECT_DIR, e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '../web/dist')),
     jobsEnabled: e.JOBS_ENABLED,
     chatEmailDelayMs: e.CHAT_EMAIL_DELAY_SECONDS * 1000,
     files,

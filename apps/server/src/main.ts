@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadProjectEnvFile } from './config.js';
 import { DataDirLockedError } from './db/embedded.js';
 import { describeDatabase, openDatabase } from './db/open.js';
 import { ALL_JOBS } from './jobs/jobs.js';
@@ -8,6 +8,8 @@ import { startJobQueue } from './jobs/queue.js';
 // Listens and shuts down; everything else is built by buildApp.
 
 async function main() {
+  // npm start has read it already; npm run dev (inside apps/server) reads it here.
+  loadProjectEnvFile();
   const config = loadConfig();
   const database = await openDatabase(config);
   const { app, deps } = await buildApp({ config, database });

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { emailField } from '@leadcircle/shared';
 import { buildApp } from '../app.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, loadConfig, loadProjectEnvFile } from '../config.js';
 import { runningEmbeddedUrl } from '../db/embedded.js';
 import { openDatabase } from '../db/open.js';
 import { AppError } from '../http/errors.js';
@@ -31,6 +31,8 @@ async function main() {
     console.error(usage);
     process.exit(2);
   }
+  // The same settings as the server that npm start runs: the project's .env, paths against the project folder.
+  loadProjectEnvFile();
   const loaded = loadConfig();
   // While a server runs on DATA_DIR's embedded PostgreSQL, use its database rather than starting another.
   const databaseUrl = loaded.databaseUrl ?? runningEmbeddedUrl(loaded.dataDir);

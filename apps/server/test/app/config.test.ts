@@ -4,6 +4,8 @@ import { ConfigError, loadConfig } from '../../src/config.js';
 
 // loadConfig reads only the object it is given: no database, no process.env.
 
+const PROJECT_FOLDER = path.resolve(import.meta.dirname, '../../../..');
+
 function configErrorOf(env: Record<string, string>): ConfigError {
   try {
     loadConfig(env);
@@ -26,8 +28,15 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       jwtSecret: undefined,
       jobsEnabled: true,
-      dataDir: path.resolve('./data'),
+      dataDir: path.join(PROJECT_FOLDER, 'data'),
     });
+  });
+
+  it('reads relative paths against the project folder, not the working directory (npm runs commands inside apps/server)', () => {
+    const config = loadConfig({ DATA_DIR: 'var/lc', WEB_DIST_DIR: 'apps/web/dist' });
+    expect(config.dataDir).toBe(path.join(PROJECT_FOLDER, 'var/lc'));
+    expect(config.webDistDir).toBe(path.join(PROJECT_FOLDER, 'apps/web/dist'));
+    expect(loadConfig({ DATA_DIR: '/srv/lc' }).dataDir).toBe('/srv/lc');
   });
 
   it('derives the link address from PORT, and takes APP_URL without its trailing slash', () => {
