@@ -198,6 +198,12 @@ test.describe('at phone width', () => {
     await expect(page.getByRole('heading', { name: 'Opportunities' })).toBeVisible();
     await page.getByRole('button', { name: 'CREATE OPPORTUNITY' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Opportunity' });
+    // The address part is the spec's Location, with its message.
+    await expect(dialog.getByRole('group', { name: 'Location' })).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Address' })).toHaveCount(0);
+    await dialog.getByLabel('Street', { exact: true }).fill('1');
+    await dialog.getByLabel('Street', { exact: true }).fill('');
+    await expect(dialog.getByText(OPPORTUNITY_MESSAGES.locationRequired)).toBeVisible();
     // Filled out of order: the location first, then the description, then the name.
     await dialog.getByLabel('Street', { exact: true }).fill('1 Market Street');
     await dialog.getByLabel('ZIP code').fill('94105');
