@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { BUSINESS_USERS_CSV_HEADERS, CRM_TEST_MESSAGES } from '@leadcircle/shared';
+import { BUSINESS_USERS_CSV_HEADERS, CRM_TEST_MESSAGES, CRM_TEST_REASONS, CRM_URL_MESSAGE } from '@leadcircle/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   type LocalSalesforce,
@@ -166,12 +166,43 @@ test.describe('the CRM connection test page', () => {
       await check(page, { url: salesforce.url, password: SALESFORCE_USER.password });
       await expect(page.getByRole('status')).toHaveText(CRM_TEST_MESSAGES.success);
       await check(page, { url: salesforce.url, password: 'wrong-password' });
-      await expect(page.getByRole('status')).toHaveText(CRM_TEST_MESSAGES.failure);
+      await expect(page.getByRole('status')).toHaveText(`${CRM_TEST_MESSAGES.failure}${CRM_TEST_REASONS.loginRefused}`);
+      // An address nothing answers at is a negative result, with the reason below it.
+      await check(page, { url: 'http://127.0.0.1:9', password: SALESFORCE_USER.password });
+      await expect(page.getByRole('status')).toContainText(CRM_TEST_MESSAGES.failure);
+      await expect(page.getByRole('status')).toHaveText(`${CRM_TEST_MESSAGES.failure}${CRM_TEST_REASONS.unreachable}`);
+      await expect(page.getByText(CRM_TEST_MESSAGES.error)).toHaveCount(0);
+      // An address we do not call is the url field's mistake.
       await check(page, { url: 'http://10.20.30.40', password: SALESFORCE_USER.password });
-      await expect(page.getByRole('status')).toContainText(CRM_TEST_MESSAGES.error);
-      await expect(page.getByRole('status')).toContainText('The CRM address is not a public internet address.');
+      await expect(page.getByText('The CRM address is not a public internet address.')).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      await expect(page.getByText(CRM_TEST_MESSAGES.error)).toHaveCount(0);
+      // "Error submitting" is for our own server failing.
+      await page.route('**/api/crm/test', (route) => route.fulfill({ status: 500, body: '' }));
+      await check(page, { url: salesforce.url, password: SALESFORCE_USER.password });
+      await expect(page.getByRole('status')).toHaveText(CRM_TEST_MESSAGES.error);
     });
   }
+
+  test('CHECK CRM with empty fields names what is missing and sends nothing', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/test-flow');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/crm/test')) sent.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Check CRM' }).click();
+    await expect(page.getByText('URL is required')).toBeVisible();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(page.getByText(CRM_TEST_MESSAGES.error)).toHaveCount(0);
+    // Not an address: the same words as the server's, still before any call.
+    await page.getByLabel('url').fill('login.salesforce');
+    await page.getByRole('button', { name: 'Check CRM' }).click();
+    await expect(page.getByText(CRM_URL_MESSAGE)).toBeVisible();
+    expect(sent).toEqual([]);
+  });
 });
 
 test('the CRM page says there is no integration and points to support', async ({ page, request }) => {
