@@ -6,9 +6,10 @@ import {
   SALESFORCE_USER,
   startLocalSalesforce,
 } from '../../apps/server/test/local-salesforce.js';
-import { PASSWORD, signInThroughForm } from '../support/accounts.js';
+import { createConfirmedAccount, PASSWORD, signIn, signInThroughForm } from '../support/accounts.js';
 import { createAdmin } from '../support/admins.js';
 import { subscribeThroughApi } from '../support/billing.js';
+import { callAs } from '../support/groups.js';
 import { uniqueEmail, waitForMail } from '../support/mailbox.js';
 
 // Business administration.
@@ -111,6 +112,36 @@ test('an admin adds a user who follows the e-mail, sets a password and signs in;
   await chooseOption(page, page.getByRole('main'), 'Status', 'INACTIVE');
   await expect(usersGrid(page).getByRole('row')).toHaveCount(2);
   await expect(rowOf(page, email)).toBeVisible();
+});
+
+test('a person signed in with an account accepts a business invitation and continues into the app', async ({
+  page,
+  request,
+}) => {
+  const admin = await createAdmin(request, 'Morgan');
+  await subscribeThroughApi(request, admin.accessToken, admin.email);
+  const me = (await callAs(request, admin.accessToken, '/user/get')) as { business: { businessId: number } };
+  const seller = await createConfirmedAccount(request, 'Sasha');
+  await callAs(request, admin.accessToken, '/business/invite_user', {
+    business_id: me.business.businessId,
+    first_name: seller.firstName,
+    last_name: seller.lastName,
+    email: seller.email,
+    role: 'SALES',
+  });
+  const mail = await waitForMail(seller.email, /invited to join Morgan's Agency/);
+
+  await signIn(page, seller.email, PASSWORD);
+  await page.goto(mail.link);
+  await expect(page).toHaveURL(/\/download-app$/);
+  const invitation = page.getByRole('region', { name: 'Your invitation' });
+  await invitation.getByRole('button', { name: "JOIN Morgan's Agency" }).click();
+  await expect(invitation.getByText("You have joined Morgan's Agency.")).toBeVisible();
+  // Already signed in: no Sign in, the way on into the app.
+  await expect(invitation.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await invitation.getByRole('link', { name: 'Continue in the browser' }).click();
+  await expect(page).toHaveURL(/\/activities$/);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
 });
 
 test('EXPORT TO CSV downloads Name, Email Address, Role, Status, Added At', async ({ page, request }) => {
