@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // A phone's screen (390×844): what does not fit it, for the specs that check their screens at that width.
 
@@ -61,4 +61,24 @@ export async function expectFits(page: Page, where: string) {
   // Let layout and lazy parts settle.
   await page.waitForLoadState('networkidle');
   expect(await misfits(page), where).toEqual([]);
+}
+
+/** The words inside `scope` that a line break cuts in two ("Membe|r"); empty when none is. */
+export async function brokenWords(scope: Locator): Promise<string[]> {
+  return scope.evaluate((root) => {
+    const broken: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        // A word on one line has one box per line it spans (empty boxes aside).
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(match[0]);
+      }
+    }
+    return broken;
+  });
 }

@@ -1,14 +1,15 @@
 import fs from 'node:fs';
-import { BUSINESS_USERS_CSV_HEADERS, CRM_TEST_MESSAGES } from '@leadcircle/shared';
+import { BUSINESS_USERS_CSV_HEADERS, CRM_TEST_MESSAGES, CRM_TEST_REASONS, CRM_URL_MESSAGE } from '@leadcircle/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import {
   type LocalSalesforce,
   SALESFORCE_USER,
   startLocalSalesforce,
 } from '../../apps/server/test/local-salesforce.js';
-import { PASSWORD, signInThroughForm } from '../support/accounts.js';
+import { createConfirmedAccount, PASSWORD, signIn, signInThroughForm } from '../support/accounts.js';
 import { createAdmin } from '../support/admins.js';
 import { subscribeThroughApi } from '../support/billing.js';
+import { callAs } from '../support/groups.js';
 import { uniqueEmail, waitForMail } from '../support/mailbox.js';
 
 // Business administration.
@@ -113,6 +114,36 @@ test('an admin adds a user who follows the e-mail, sets a password and signs in;
   await expect(rowOf(page, email)).toBeVisible();
 });
 
+test('a person signed in with an account accepts a business invitation and continues into the app', async ({
+  page,
+  request,
+}) => {
+  const admin = await createAdmin(request, 'Morgan');
+  await subscribeThroughApi(request, admin.accessToken, admin.email);
+  const me = (await callAs(request, admin.accessToken, '/user/get')) as { business: { businessId: number } };
+  const seller = await createConfirmedAccount(request, 'Sasha');
+  await callAs(request, admin.accessToken, '/business/invite_user', {
+    business_id: me.business.businessId,
+    first_name: seller.firstName,
+    last_name: seller.lastName,
+    email: seller.email,
+    role: 'SALES',
+  });
+  const mail = await waitForMail(seller.email, /invited to join Morgan's Agency/);
+
+  await signIn(page, seller.email, PASSWORD);
+  await page.goto(mail.link);
+  await expect(page).toHaveURL(/\/download-app$/);
+  const invitation = page.getByRole('region', { name: 'Your invitation' });
+  await invitation.getByRole('button', { name: "JOIN Morgan's Agency" }).click();
+  await expect(invitation.getByText("You have joined Morgan's Agency.")).toBeVisible();
+  // Already signed in: no Sign in, the way on into the app.
+  await expect(invitation.getByRole('link', { name: 'Sign in' })).toHaveCount(0);
+  await invitation.getByRole('link', { name: 'Continue in the browser' }).click();
+  await expect(page).toHaveURL(/\/activities$/);
+  await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
+});
+
 test('EXPORT TO CSV downloads Name, Email Address, Role, Status, Added At', async ({ page, request }) => {
   const admin = await signInAsSubscribedAdmin(page, request, 'Casey');
   const download = page.waitForEvent('download');
@@ -166,12 +197,43 @@ test.describe('the CRM connection test page', () => {
       await check(page, { url: salesforce.url, password: SALESFORCE_USER.password });
       await expect(page.getByRole('status')).toHaveText(CRM_TEST_MESSAGES.success);
       await check(page, { url: salesforce.url, password: 'wrong-password' });
-      await expect(page.getByRole('status')).toHaveText(CRM_TEST_MESSAGES.failure);
+      await expect(page.getByRole('status')).toHaveText(`${CRM_TEST_MESSAGES.failure}${CRM_TEST_REASONS.loginRefused}`);
+      // An address nothing answers at is a negative result, with the reason below it.
+      await check(page, { url: 'http://127.0.0.1:9', password: SALESFORCE_USER.password });
+      await expect(page.getByRole('status')).toContainText(CRM_TEST_MESSAGES.failure);
+      await expect(page.getByRole('status')).toHaveText(`${CRM_TEST_MESSAGES.failure}${CRM_TEST_REASONS.unreachable}`);
+      await expect(page.getByText(CRM_TEST_MESSAGES.error)).toHaveCount(0);
+      // An address we do not call is the url field's mistake.
       await check(page, { url: 'http://10.20.30.40', password: SALESFORCE_USER.password });
-      await expect(page.getByRole('status')).toContainText(CRM_TEST_MESSAGES.error);
-      await expect(page.getByRole('status')).toContainText('The CRM address is not a public internet address.');
+      await expect(page.getByText('The CRM address is not a public internet address.')).toBeVisible();
+      await expect(page.getByRole('status')).toHaveCount(0);
+      await expect(page.getByText(CRM_TEST_MESSAGES.error)).toHaveCount(0);
+      // "Error submitting" is for our own server failing.
+      await page.route('**/api/crm/test', (route) => route.fulfill({ status: 500, body: '' }));
+      await check(page, { url: salesforce.url, password: SALESFORCE_USER.password });
+      await expect(page.getByRole('status')).toHaveText(CRM_TEST_MESSAGES.error);
     });
   }
+
+  test('CHECK CRM with empty fields names what is missing and sends nothing', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto('/test-flow');
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/crm/test')) sent.push(r.url());
+    });
+    await page.getByRole('button', { name: 'Check CRM' }).click();
+    await expect(page.getByText('URL is required')).toBeVisible();
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    await expect(page.getByText(CRM_TEST_MESSAGES.error)).toHaveCount(0);
+    // Not an address: the same words as the server's, still before any call.
+    await page.getByLabel('url').fill('login.salesforce');
+    await page.getByRole('button', { name: 'Check CRM' }).click();
+    await expect(page.getByText(CRM_URL_MESSAGE)).toBeVisible();
+    expect(sent).toEqual([]);
+  });
 });
 
 test('the CRM page says there is no integration and points to support', async ({ page, request }) => {

@@ -5,13 +5,20 @@ import {
   GROUP_MESSAGES,
   leadExportFileName,
   MEMBER_RATING_EXPLANATION,
+  memberRatingSummary,
   OUTCOME_MESSAGES,
 } from '@leadcircle/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
-import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
+import {
+  callAs,
+  createGroupThroughApi,
+  createPayingAccount,
+  joinGroupThroughApi,
+  uniqueGroupName,
+} from '../support/groups.js';
 import { createLeadThroughApi, LEAD_NAME, leadRow, OutcomeSection } from '../support/leads.js';
-import { expectFits, PHONE } from '../support/phone.js';
+import { brokenWords, expectFits, PHONE } from '../support/phone.js';
 
 // Closing the loop: a member gives a lead, another takes it and records its progress up to Won;
 // the giver is thanked in the inbox and the group's scoreboard (the Stats tab) counts it.
@@ -243,5 +250,40 @@ test.describe('at phone width', () => {
     await expect(stats.getByLabel('Won: 1')).toBeVisible();
     await expect(stats.getByLabel(`Closed business: ${WON}`)).toBeVisible();
     await expectFits(page, 'member card');
+  });
+
+  test('a member’s rating says where it shows how it is made: quality stars and leads won and lost', async ({
+    page,
+    request,
+  }) => {
+    const { giver, taker, groupId, leadPath } = await groupWithGivenLead(request);
+    const leadId = Number(leadPath.split('/').pop());
+    // Milo takes Olive's only lead, wins it and rates it 4 stars: quality 4, 1 won, 0 lost, blended 3.8.
+    const { userId: takerId } = (await callAs(request, taker.accessToken, '/user/get')) as { userId: number };
+    await callAs(request, taker.accessToken, '/lead/assign', { group_id: groupId, lead_id: leadId, user_id: takerId });
+    await callAs(request, taker.accessToken, '/lead/outcome/record', { lead_id: leadId, stage: 'WON', amount: 12000 });
+    await callAs(request, taker.accessToken, '/rating/quality/rate', { lead_id: leadId, rating: 4 });
+
+    await signIn(page, giver.email, giver.password);
+    await page.goto(`/groups/${groupId}/users`);
+    const oliveRow = page.getByRole('table', { name: 'Group users' }).getByRole('row').filter({
+      hasText: 'Olive Rivera',
+    });
+    const summary = memberRatingSummary(3.8, { quality: 4, won: 1, lost: 0 });
+    expect(summary).toBe('3.8 · 4★ quality, 1 lead won, 0 lost');
+    // Shown, not only in a tooltip a phone never opens.
+    await expect(oliveRow.getByText(summary)).toBeVisible();
+    const miloRow = page
+      .getByRole('table', { name: 'Group users' })
+      .getByRole('row')
+      .filter({ hasText: 'Milo Rivera' });
+    await expect(miloRow.getByLabel('No rating yet')).toBeVisible();
+    await expectFits(page, 'the Users tab');
+    expect(await brokenWords(oliveRow)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Profile of Olive Rivera' }).click();
+    const card = page.getByRole('dialog', { name: 'Olive Rivera' });
+    await expect(card.getByText(summary)).toBeVisible();
+    expect(await brokenWords(card)).toEqual([]);
   });
 });

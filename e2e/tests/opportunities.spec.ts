@@ -198,6 +198,12 @@ test.describe('at phone width', () => {
     await expect(page.getByRole('heading', { name: 'Opportunities' })).toBeVisible();
     await page.getByRole('button', { name: 'CREATE OPPORTUNITY' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Opportunity' });
+    // The address part is the spec's Location, with its message.
+    await expect(dialog.getByRole('group', { name: 'Location' })).toBeVisible();
+    await expect(dialog.getByRole('group', { name: 'Address' })).toHaveCount(0);
+    await dialog.getByLabel('Street', { exact: true }).fill('1');
+    await dialog.getByLabel('Street', { exact: true }).fill('');
+    await expect(dialog.getByText(OPPORTUNITY_MESSAGES.locationRequired)).toBeVisible();
     // Filled out of order: the location first, then the description, then the name.
     await dialog.getByLabel('Street', { exact: true }).fill('1 Market Street');
     await dialog.getByLabel('ZIP code').fill('94105');
@@ -296,3 +302,42 @@ test('a colleague with an account follows the invite, signs in and finds the opp
   await expect(page.getByRole('heading', { name })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Shared With (1)' })).toBeVisible();
 });
+
+for (const viewport of [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+]) {
+  test(`a member an opportunity is shared with reads, on its empty Contacts tab, who adds contacts (${viewport.width}px)`, async ({
+    page,
+    request,
+  }) => {
+    const owner = await createConfirmedAccount(request, 'Rita');
+    const ownerToken = await signInThroughApi(request, owner.email, owner.password);
+    const colleague = await createConfirmedAccount(request, 'Sven');
+    const colleagueToken = await signInThroughApi(request, colleague.email, colleague.password);
+    const created = (await callAs(request, ownerToken, '/opportunity/set', {
+      name: `Dock deal ${Date.now().toString(36)}`,
+      notes: 'Three forklifts.',
+      address: { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA', postal: '94105' },
+    })) as { opportunityId: number };
+    await callAs(request, ownerToken, '/opportunity/user/invite', {
+      opportunity_id: created.opportunityId,
+      email: colleague.email,
+    });
+    const invite = await waitForMail(colleague.email, /shared the opportunity/);
+    await callAs(request, colleagueToken, '/opportunity/user/invite_accept', {
+      opportunity_id: created.opportunityId,
+      invite_code: new URL(invite.link).searchParams.get('invite_code'),
+    });
+
+    await page.setViewportSize(viewport);
+    await signIn(page, colleague.email, PASSWORD);
+    await page.goto(`/opportunities/${created.opportunityId}/contacts`);
+    await expect(page.getByText(OPPORTUNITY_MESSAGES.contactsEmptyShared('Rita Rivera'))).toBeVisible();
+    // The owner's words and actions are not theirs.
+    await expect(page.getByText(OPPORTUNITY_MESSAGES.contactsEmpty)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'ADD CONTACT' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'CREATE CONTACT' })).toHaveCount(0);
+    await expectNoSideScroll(page);
+  });
+}

@@ -25,7 +25,11 @@ test('an admin defines a territory and the person covering it sees their groupsâ
   await signInThroughForm(page, admin.email, admin.password);
   await expect(page).toHaveURL(/\/admin\/manage-users$/);
 
-  await page.goto('/manage-territories');
+  // Territories is in an admin's menu; My territory only once they cover one.
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'My territory' })).toHaveCount(0);
+  await menu.getByRole('link', { name: 'Territories' }).click();
+  await expect(page).toHaveURL(/\/manage-territories$/);
   await expect(page.getByRole('heading', { name: 'Territories', level: 1 })).toBeVisible();
   await page.getByRole('button', { name: 'ADD TERRITORY' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add territory' });
@@ -44,6 +48,9 @@ test('an admin defines a territory and the person covering it sees their groupsâ
   await expect(row).toContainText('NY, ZIP 021xx, ZIP 022xx');
   await expect(row).toContainText('Taylor Admin');
 
+  // Covering it now, the admin finds My territory in the menu.
+  await menu.getByRole('link', { name: 'My territory' }).click();
+  await expect(page).toHaveURL(/\/territory$/);
   for (const viewport of [
     { width: 1366, height: 900 },
     { width: 390, height: 844 },

@@ -74,10 +74,6 @@ export const ERRORS = {
     message: 'Enter the https:// address of your CRM, such as https://login.salesforce.com.',
   },
   CRM_URL_PRIVATE: { status: 400, message: 'The CRM address is not a public internet address.' },
-  CRM_TIMEOUT: { status: 422, message: 'The CRM did not answer in time.' },
-  CRM_TOO_MANY_REDIRECTS: { status: 422, message: 'The CRM address redirects too many times.' },
-  CRM_ANSWER_TOO_LARGE: { status: 422, message: 'The CRM answered with more than we expect from a login.' },
-  CRM_UNREACHABLE: { status: 422, message: 'We could not reach a server at that address.' },
 
   // Territories
   TERRITORY_NOT_FOUND: { status: 404, message: 'Territory not found.' },

@@ -1,4 +1,4 @@
-import { CRM_TEST_MESSAGES, CRM_URL_MESSAGE, MESSAGES } from '@leadcircle/shared';
+import { CRM_TEST_MESSAGES, CRM_TEST_REASONS, CRM_URL_MESSAGE, MESSAGES } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crmIntegrations } from '../../src/db/schema/index.js';
 import { createAdmin, createMember } from '../billing.js';
@@ -38,16 +38,14 @@ describe('/crm/test against the local Salesforce', () => {
     expect(salesforce.logins.at(-1)).toEqual({ soapAction: 'login', username: SALESFORCE_USER.username });
   });
 
-  it('answers no success for a wrong password, a missing token, or a server that is not Salesforce', async () => {
-    expect((await crmTest(t, { url: salesforce.url, ...SALESFORCE_USER, password: 'wrong' })).body).toEqual({
-      success: false,
-    });
-    expect((await crmTest(t, { url: salesforce.url, ...SALESFORCE_USER, securityToken: '' })).body).toEqual({
-      success: false,
-    });
+  it('answers no success, with the reason, for a wrong password, a missing token, or a server that is not Salesforce', async () => {
+    const refused = { success: false, reason: CRM_TEST_REASONS.loginRefused };
+    expect((await crmTest(t, { url: salesforce.url, ...SALESFORCE_USER, password: 'wrong' })).body).toEqual(refused);
+    expect((await crmTest(t, { url: salesforce.url, ...SALESFORCE_USER, securityToken: '' })).body).toEqual(refused);
     // Its own path that is not a SOAP endpoint: a 404 page.
     expect((await crmTest(t, { url: `${salesforce.url}/services/Soap/u/x`, ...SALESFORCE_USER })).body).toEqual({
       success: false,
+      reason: 'The address answered, but not as a Salesforce login does (HTTP 404).',
     });
   });
 
@@ -71,17 +69,20 @@ describe('/crm/test against the local Salesforce', () => {
     }
   });
 
-  it('gives up on a server that never answers, with a clear message', async () => {
+  it('gives up on a server that never answers: a negative result that says so', async () => {
     const res = await crmTest(t, { url: `${salesforce.url}/hang/services/Soap/u/59.0`, ...SALESFORCE_USER });
     expect(res).toMatchObject({
-      status: 422,
-      body: { code: 'CRM_TIMEOUT', message: 'The CRM did not answer within 1 seconds.' },
+      status: 200,
+      body: { success: false, reason: 'The CRM did not answer within 1 seconds.' },
     });
   });
 
-  it('answers 422 when nothing listens at the address', async () => {
+  it('answers a negative result, not an error, when nothing listens at the address', async () => {
     const res = await crmTest(t, { url: 'http://127.0.0.1:9', ...SALESFORCE_USER });
-    expect(res).toMatchObject({ status: 422, body: { code: 'CRM_UNREACHABLE' } });
+    expect(res).toMatchObject({
+      status: 200,
+      body: { success: false, reason: 'We could not reach a server at that address.' },
+    });
   });
 
   it('answers 400 for missing fields and an address that is no URL', async () => {

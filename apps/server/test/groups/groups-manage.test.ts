@@ -343,6 +343,7 @@ describe('/user/get_users_by_group', () => {
       userRole: 'MEMBER',
       product: 'Payroll',
       rating: null,
+      ratingParts: null,
       title: 'Account Executive',
       avatarUrl: null,
     });

@@ -89,6 +89,26 @@ describe('/rating/user with outcomes', () => {
     expect(row.rating).toBe(3.6);
   });
 
+  it('lists with each member’s rating what it is made of: the quality stars and the leads won and lost', async () => {
+    const c = await createGroupWithMembers(t);
+    const g = c.group.groupId;
+    // The member's only lead: the owner takes it, wins it and rates it 4 stars.
+    const lead = await insertLead(t, { groupId: g, createdBy: c.member.user.id });
+    const as = { token: c.owner.token };
+    expect(
+      (await post(t, '/lead/assign', { group_id: g, lead_id: lead.id, user_id: c.owner.user.id }, as)).status,
+    ).toBe(200);
+    expect((await post(t, '/lead/outcome/record', { lead_id: lead.id, stage: 'WON', amount: 100 }, as)).status).toBe(
+      200,
+    );
+    expect((await post(t, '/rating/quality/rate', { lead_id: lead.id, rating: 4 }, as)).status).toBe(200);
+    const listed = await post(t, '/user/get_users_by_group', { group_id: g }, as);
+    const rowOf = (id: number) => listed.body.users.find((u: { userId: number }) => u.userId === id);
+    // (1 × 4 + 1 × winScore(1, 0)) / 2 = 3.83 → 3.8
+    expect(rowOf(c.member.user.id)).toMatchObject({ rating: 3.8, ratingParts: { quality: 4, won: 1, lost: 0 } });
+    expect(rowOf(c.owner.user.id)).toMatchObject({ rating: null, ratingParts: null });
+  });
+
   it('rates a member with a won lead and no quality rating', async () => {
     const c = await createGroupWithMembers(t);
     const lead = await insertLead(t, { groupId: c.group.groupId, createdBy: c.member.user.id });

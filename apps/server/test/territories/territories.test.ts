@@ -103,6 +103,35 @@ describe('territory administration', () => {
   });
 });
 
+describe('the current user', () => {
+  it('says whether they cover a territory of their business (the menu shows My territory)', async () => {
+    const { businessId, token, seller } = await setup();
+    const covers = async (who: string) => (await post(t, '/user/get', {}, { token: who })).body.hasTerritory;
+    expect(await covers(seller.token)).toBe(false);
+    const made = await create(token, {
+      business_id: businessId,
+      name: 'South',
+      states: ['TX'],
+      user_ids: [seller.user.id],
+    });
+    expect(made.status).toBe(200);
+    expect(await covers(seller.token)).toBe(true);
+    // The admin who made it does not cover it.
+    expect(await covers(token)).toBe(false);
+    // Nor does anyone once it is gone.
+    const removed = await post(
+      t,
+      '/territory/delete',
+      { business_id: businessId, territory_id: made.body.territoryId },
+      { token },
+    );
+    expect(removed.status).toBe(200);
+    expect(await covers(seller.token)).toBe(false);
+    // Someone without a business covers none.
+    expect(await covers((await createSignedInUser(t)).accessToken)).toBe(false);
+  });
+});
+
 describe('/territory/mine', () => {
   it("shows a person's territories and the leads of their groups inside them, by state or ZIP prefix", async () => {
     const { businessId, token, seller } = await setup();

@@ -35,6 +35,7 @@ describe('/user/get', () => {
       hasPaymentMethod: false,
       active: false,
       business: null,
+      hasTerritory: false,
       // E-mail notifications are on for a new account, new leads as they arrive.
       notificationSetting: { enableEmail: true, leadEmails: 'IMMEDIATE' },
       avatarUrl: null,

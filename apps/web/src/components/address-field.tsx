@@ -53,6 +53,8 @@ interface AddressFieldProps {
   /** The message of the address as a whole ('Address is required'). */
   error?: string;
   disabled?: boolean;
+  /** The fieldset's name: 'Address' unless the form calls it otherwise (the opportunity's Location). */
+  label?: string;
 }
 
 export function AddressField(props: AddressFieldProps) {
@@ -63,7 +65,7 @@ export function AddressField(props: AddressFieldProps) {
   return (
     <Box component="fieldset" aria-labelledby={legendId} sx={{ border: 0, p: 0, m: 0, mt: 2 }}>
       <Typography id={legendId} component="legend" variant="subtitle2" sx={{ p: 0 }}>
-        Address
+        {props.label ?? 'Address'}
       </Typography>
       {hasGoogle ? (
         <GooglePlaceField {...props} apiKey={maps.googleMapsApiKey ?? ''} onUnavailable={() => setGoogleFailed(true)} />

@@ -35,6 +35,7 @@ export const testUser: CurrentUser = {
   hasPaymentMethod: false,
   active: false,
   business: null,
+  hasTerritory: false,
   notificationSetting: { enableEmail: false, leadEmails: 'IMMEDIATE' },
   avatarUrl: null,
 };

@@ -21,7 +21,9 @@ export const crmTestRequest = z.strictObject({
   // Salesforce appends it to the password; empty when the caller's IP is trusted by the org.
   securityToken: text().max(200, 'Security token is too long').default(''),
 });
-export const crmTestResponse = z.object({ success: z.boolean() });
+// A negative result says why (CRM_TEST_REASONS): refused credentials, or an address that cannot be reached.
+export const crmTestResponse = z.object({ success: z.boolean(), reason: z.string().optional() });
+export type CrmTestResult = z.infer<typeof crmTestResponse>;
 
 export const crmCalls = {
   check: defineCall({

@@ -174,8 +174,10 @@ export const groupUser = z.object({
   fullName: z.string(),
   userRole: z.enum(GROUP_MEMBER_ROLES),
   product: z.string().nullable(),
-  // Average lead rating: null until the ratings issue lands.
+  // Their leads' quality stars blended with their outcomes (MEMBER_RATING_EXPLANATION); null with neither.
   rating: z.number().nullable(),
+  // What the rating is made of, said beside it (memberRatingSummary); null with the rating.
+  ratingParts: z.object({ quality: z.number().nullable(), won: z.number().int(), lost: z.number().int() }).nullable(),
   title: z.string().nullable(),
   avatarUrl: z.string().nullable(),
 });

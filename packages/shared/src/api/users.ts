@@ -127,6 +127,8 @@ export const currentUser = z.object({
   hasPaymentMethod: z.boolean(),
   active: z.boolean(),
   business: z.object({ businessId: z.number().int() }).nullable(),
+  // They cover a territory of their business: the menu shows My territory.
+  hasTerritory: z.boolean(),
   notificationSetting: z.object({ enableEmail: z.boolean(), leadEmails: z.enum(LEAD_EMAIL_CHOICES) }),
   // Same-origin address of the profile picture; null shows the initial letter.
   // A new picture gets a new address, so the browser may cache each one for ever.

@@ -26,6 +26,16 @@ export const CRM_TEST_MESSAGES = {
   error: 'Error submitting. We are away.',
 } as const;
 
+// Why a test's result is negative, shown below 'Unable to connect…'.
+export const CRM_TEST_REASONS = {
+  loginRefused: 'Salesforce did not accept this username, password and security token.',
+  notSalesforce: (status: number) => `The address answered, but not as a Salesforce login does (HTTP ${status}).`,
+  unreachable: 'We could not reach a server at that address.',
+  timeout: (seconds: number) => `The CRM did not answer within ${seconds} seconds.`,
+  tooManyRedirects: 'The CRM address redirects too many times.',
+  answerTooLarge: 'The CRM answered with more than we expect from a login.',
+} as const;
+
 // Add/edit business user: names and email read-only when editing.
 export const businessUserForm = z.object({
   firstName: firstNameField,

@@ -38,6 +38,9 @@ export const OPPORTUNITY_MESSAGES = {
   messagesEmpty: 'Looks like it is a bit quiet in here...',
   startConversation: 'START A NEW CONVERSATION',
   contactsEmpty: 'Start by adding a contact to your opportunity',
+  // A member it is shared with reads the contacts and comments on them; the owner adds them.
+  contactsEmptyShared: (ownerName: string) =>
+    `${ownerName} has not added a contact yet. The contacts they add show here, and you can comment on them.`,
   inviteSent: 'You have sent the invitation link successfully.',
   settingsUpdated: 'You have updated the opportunity setting.',
   created: 'You have created a new opportunity',

@@ -66,6 +66,19 @@ export const DUPLICATE_MATCH_LABELS: Record<DuplicateMatchKind, string> = {
 export const MEMBER_RATING_EXPLANATION =
   'The rating blends the quality stars of the leads a member gave with how many of them were won (each won lead counts as a 5, each lost one as a 1, starting from one of each so a single lead cannot decide it), weighted by how many leads each part covers.';
 
+/** What a member rating is made of: the average quality stars of their rated leads (one decimal), and their leads won and lost. */
+export interface MemberRatingParts {
+  quality: number | null;
+  won: number;
+  lost: number;
+}
+
+/** The rating said where it shows (a phone opens no tooltip): '3.8 · 4★ quality, 1 lead won, 0 lost'. */
+export function memberRatingSummary(rating: number, { quality, won, lost }: MemberRatingParts): string {
+  const stars = quality === null ? 'no quality stars yet' : `${quality}★ quality`;
+  return `${rating} · ${stars}, ${won} ${won === 1 ? 'lead' : 'leads'} won, ${lost} lost`;
+}
+
 // These messages are built when the module loads: no Intl (format/numbers.ts).
 const dollars = (cents: number) => {
   const rest = Math.abs(Math.round(cents) % 100);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { emailMatchKey, nameCompanyMatchKey } from '../format/match-keys.js';
 import { outcomeStepForm } from './outcome.js';
-import { dollarsToCents, formatCents, OUTCOME_MESSAGES } from './outcome-terms.js';
+import { dollarsToCents, formatCents, memberRatingSummary, OUTCOME_MESSAGES } from './outcome-terms.js';
 
 describe('the outcome step form', () => {
   const issues = (value: unknown) => {
@@ -48,5 +48,15 @@ describe('money and keys', () => {
     expect(emailMatchKey('  Jane@Example.COM ')).toBe('jane@example.com');
     expect(nameCompanyMatchKey(' Jane ', 'de  la Cruz', 'ACME   Corp')).toBe('jane|de la cruz|acme corp');
     expect(nameCompanyMatchKey('Jane', '', 'Acme')).toBeNull();
+  });
+});
+
+describe('memberRatingSummary', () => {
+  it('says the rating with its quality stars and the leads won and lost', () => {
+    expect(memberRatingSummary(3.8, { quality: 4, won: 1, lost: 0 })).toBe('3.8 · 4★ quality, 1 lead won, 0 lost');
+    expect(memberRatingSummary(2.9, { quality: 4.5, won: 2, lost: 3 })).toBe('2.9 · 4.5★ quality, 2 leads won, 3 lost');
+    expect(memberRatingSummary(2.3, { quality: null, won: 0, lost: 1 })).toBe(
+      '2.3 · no quality stars yet, 0 leads won, 1 lost',
+    );
   });
 });

@@ -1,6 +1,6 @@
-import { CRM_URL_MESSAGE } from '@leadcircle/shared';
+import { CRM_TEST_REASONS, CRM_URL_MESSAGE, type CrmTestResult } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { badRequest, notFound, unprocessable } from '../../http/errors.js';
+import { badRequest, notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import { OutboundError, type OutboundPolicy } from '../../lib/outbound.js';
 import { requireAdminOfOwnBusiness } from '../business/business.access.js';
@@ -18,44 +18,46 @@ function outboundPolicy(deps: AppDeps): OutboundPolicy {
   return { ...deps.config.outbound, maxRedirects: 3, maxResponseBytes: 256 * 1024 };
 }
 
-function refusal(error: OutboundError, timeoutMs: number) {
+/** An address we do not call is the caller's mistake (400); anything else that stops the login is the test's negative result. */
+function outcomeOf(error: OutboundError, timeoutMs: number): CrmTestResult {
   const viaRedirect = error.afterRedirect ? 'redirects to an address that ' : '';
   switch (error.reason) {
     case 'protocol':
-      return badRequest(
+      throw badRequest(
         'CRM_URL_NOT_ALLOWED',
         error.afterRedirect ? 'The CRM address redirects to an address we do not call.' : CRM_URL_MESSAGE,
       );
     case 'address':
-      return badRequest('CRM_URL_PRIVATE', `The CRM address ${viaRedirect}is not a public internet address.`);
+      throw badRequest('CRM_URL_PRIVATE', `The CRM address ${viaRedirect}is not a public internet address.`);
     case 'timeout':
-      return unprocessable('CRM_TIMEOUT', `The CRM did not answer within ${Math.round(timeoutMs / 1000)} seconds.`);
+      return { success: false, reason: CRM_TEST_REASONS.timeout(Math.round(timeoutMs / 1000)) };
     case 'redirects':
-      return unprocessable('CRM_TOO_MANY_REDIRECTS');
+      return { success: false, reason: CRM_TEST_REASONS.tooManyRedirects };
     case 'too-large':
-      return unprocessable('CRM_ANSWER_TOO_LARGE');
+      return { success: false, reason: CRM_TEST_REASONS.answerTooLarge };
     default:
-      return unprocessable('CRM_UNREACHABLE');
+      return { success: false, reason: CRM_TEST_REASONS.unreachable };
   }
 }
 
 /**
- * The public CRM connection test: a real Salesforce login at the given address,
- * limited per IP. The password and token are used for this one request: never stored or logged.
+ * The public CRM connection test: a real Salesforce login at the given address, limited per IP.
+ * An address that cannot be reached is a negative result with its reason, not an error.
+ * The password and token are used for this one request: never stored or logged.
  */
 export async function testCrmConnection(
   deps: AppDeps,
   input: { url: string; username: string; password: string; securityToken: string },
   ip: string,
-): Promise<{ success: boolean }> {
+): Promise<CrmTestResult> {
   await consumeRateLimits(deps.db, [{ key: `crm-test:ip:${ip}`, rule: RATE_LIMITS.crmTestPerIp }], deps.clock.now());
   try {
-    const success = await salesforceLogin(outboundPolicy(deps), input);
-    deps.log.info({ outcome: success ? 'session' : 'refused' }, 'crm connection test');
-    return { success };
+    const result = await salesforceLogin(outboundPolicy(deps), input);
+    deps.log.info({ outcome: result.success ? 'session' : 'refused' }, 'crm connection test');
+    return result;
   } catch (error) {
     if (!(error instanceof OutboundError)) throw error;
     deps.log.info({ outcome: error.reason }, 'crm connection test not made');
-    throw refusal(error, deps.config.outbound.timeoutMs);
+    return outcomeOf(error, deps.config.outbound.timeoutMs);
   }
 }

@@ -1,3 +1,4 @@
+import { CRM_TEST_REASONS, type CrmTestResult } from '@leadcircle/shared';
 import { OutboundError, type OutboundPolicy, outboundRequest } from '../../lib/outbound.js';
 
 // Salesforce's SOAP username-password login (partner API): a session for the right password with
@@ -33,15 +34,20 @@ export function soapLoginEnvelope(username: string, passwordAndToken: string): s
   ].join('');
 }
 
-/** True when Salesforce (or what answers at the address) gives a session for these credentials. */
+/** Success when Salesforce (or what answers at the address) gives a session for these credentials; otherwise why not. */
 export async function salesforceLogin(
   policy: OutboundPolicy,
   input: { url: string; username: string; password: string; securityToken: string },
-): Promise<boolean> {
+): Promise<CrmTestResult> {
   const response = await outboundRequest(policy, soapLoginUrl(input.url), {
     method: 'POST',
     headers: { 'content-type': 'text/xml; charset=utf-8', soapaction: 'login' },
     body: soapLoginEnvelope(input.username, input.password + input.securityToken),
   });
-  return response.status === 200 && /<(\w+:)?sessionId>[^<]+<\/(\w+:)?sessionId>/.test(response.body);
+  if (response.status === 200 && /<(\w+:)?sessionId>[^<]+<\/(\w+:)?sessionId>/.test(response.body)) {
+    return { success: true };
+  }
+  // Salesforce answers wrong credentials (a wrong password, a missing token, a locked user) with a SOAP fault.
+  if (/<(\w+:)?Fault>/.test(response.body)) return { success: false, reason: CRM_TEST_REASONS.loginRefused };
+  return { success: false, reason: CRM_TEST_REASONS.notSalesforce(response.status) };
 }

@@ -1,29 +1,39 @@
-import { type LeadRating, type LeadRatingEvent, type RatingKind, SERVER_EVENTS } from '@leadcircle/shared';
+import {
+  type LeadRating,
+  type LeadRatingEvent,
+  type MemberRatingParts,
+  type RatingKind,
+  SERVER_EVENTS,
+} from '@leadcircle/shared';
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import { groupRoom } from '../../realtime/rooms.js';
 import { type LeadRow, leadNotFound, leadRatingOf, requireLeadMember, touchLead } from '../leads/leads.access.js';
-import { memberRating } from './member-rating.js';
+import { memberRating, roundToTenth } from './member-rating.js';
 import * as q from './ratings.queries.js';
 
 // Lead ratings: members of the lead's group rate it 1–5 (0 takes the
 // rating back); its owner cannot. Quality ratings are also kept as leads.rating_sum / rating_count.
 // Decisions: docs/decisions.md "Leads: ratings and comments".
 
+/** A member's rating and what it is made of (its quality stars to one decimal, leads won and lost). */
+export interface MemberRatingDetail {
+  rating: number;
+  parts: MemberRatingParts;
+}
+
 /** Members' ratings (quality blended with outcomes, memberRating), for a page of members: one query. */
-export async function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, number>> {
+export async function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, MemberRatingDetail>> {
   const rows = await q.submitterRatingInputs(db, userIds);
-  const ratings = new Map<number, number>();
+  const ratings = new Map<number, MemberRatingDetail>();
   for (const r of rows) {
-    const rating = memberRating({
-      qualityAverage: r.qualityAverage === null ? null : Number(r.qualityAverage),
-      ratedLeads: r.ratedLeads,
-      won: r.won,
-      lost: r.lost,
-    });
-    if (rating !== null) ratings.set(r.userId, rating);
+    const qualityAverage = r.qualityAverage === null ? null : Number(r.qualityAverage);
+    const rating = memberRating({ qualityAverage, ratedLeads: r.ratedLeads, won: r.won, lost: r.lost });
+    if (rating === null) continue;
+    const quality = qualityAverage === null || r.ratedLeads === 0 ? null : roundToTenth(qualityAverage);
+    ratings.set(r.userId, { rating, parts: { quality, won: r.won, lost: r.lost } });
   }
   return ratings;
 }
@@ -117,5 +127,5 @@ export async function getUserRatings(
     throw forbidden('RATING_USERS_NOT_VISIBLE');
   }
   const ratings = await findMemberRatings(deps.db, [...new Set(userIds)]);
-  return { userRatings: userIds.map((id) => ({ userId: id, rating: ratings.get(id) ?? null })) };
+  return { userRatings: userIds.map((id) => ({ userId: id, rating: ratings.get(id)?.rating ?? null })) };
 }

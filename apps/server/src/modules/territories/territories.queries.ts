@@ -18,6 +18,16 @@ export async function listTerritoriesOfUser(db: DbOrTx, userId: number, business
     .then((rows) => rows.map((r) => r.t));
 }
 
+export async function hasTerritoryOfUser(db: DbOrTx, userId: number, businessId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: territories.id })
+    .from(territories)
+    .innerJoin(territoryUsers, eq(territoryUsers.territoryId, territories.id))
+    .where(and(eq(territoryUsers.userId, userId), eq(territories.businessId, businessId)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findTerritory(db: DbOrTx, businessId: number, territoryId: number) {
   const [row] = await db
     .select()

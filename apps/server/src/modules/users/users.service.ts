@@ -8,11 +8,16 @@ import * as accounts from '../accounts/accounts.service.js';
 import { endOtherSessions } from '../auth/auth.service.js';
 import { type BillingFlags, getBillingFlags, NO_BILLING } from '../billing/billing-status.service.js';
 import { updateGroupNotifications } from '../groups/groups.service.js';
+import { coversTerritory } from '../territories/territories.access.js';
 
 // The user calls: the caller's own profile, settings and account. Account records live in the
 // accounts module; sessions in auth; per-group settings in groups.
 
-export function toCurrentUser(row: accounts.UserRow, billing: BillingFlags = NO_BILLING): CurrentUser {
+export function toCurrentUser(
+  row: accounts.UserRow,
+  billing: BillingFlags = NO_BILLING,
+  hasTerritory = false,
+): CurrentUser {
   return {
     userId: row.id,
     firstName: row.firstName,
@@ -25,6 +30,7 @@ export function toCurrentUser(row: accounts.UserRow, billing: BillingFlags = NO_
     hasPaymentMethod: billing.hasPaymentMethod,
     active: billing.active,
     business: row.businessId === null ? null : { businessId: row.businessId },
+    hasTerritory,
     notificationSetting: { enableEmail: row.enableEmailNotifications, leadEmails: toLeadEmailChoice(row.leadEmails) },
     avatarUrl: accounts.avatarUrlOf(row.avatarKey),
   };
@@ -34,9 +40,13 @@ function toLeadEmailChoice(value: string): LeadEmailChoice {
   return (LEAD_EMAIL_CHOICES as readonly string[]).includes(value) ? (value as LeadEmailChoice) : 'IMMEDIATE';
 }
 
-/** The current user with the billing facts of their business. */
+/** The current user with the billing facts of their business, and whether they cover one of its territories. */
 export async function presentUser(deps: AppDeps, row: accounts.UserRow): Promise<CurrentUser> {
-  return toCurrentUser(row, await getBillingFlags(deps.db, row.businessId));
+  const [billing, hasTerritory] = await Promise.all([
+    getBillingFlags(deps.db, row.businessId),
+    row.businessId === null ? false : coversTerritory(deps.db, row.id, row.businessId),
+  ]);
+  return toCurrentUser(row, billing, hasTerritory);
 }
 
 /** Callers may only read themselves for now. `caller`: the row the guard read for this call, when there is one. */

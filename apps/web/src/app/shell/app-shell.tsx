@@ -86,6 +86,7 @@ export function AppShell() {
       <Sidebar
         role={user?.role}
         hasBusiness={Boolean(user?.business)}
+        hasTerritory={Boolean(user?.hasTerritory)}
         isMobile={isMobile}
         isMobileOpen={isMobileOpen}
         onMobileClose={() => setIsMobileOpen(false)}

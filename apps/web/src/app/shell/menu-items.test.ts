@@ -1,3 +1,4 @@
+import { ROUTES } from '@leadcircle/shared';
 import { describe, expect, it } from 'vitest';
 import { menuSectionsFor } from './menu-items';
 
@@ -14,9 +15,35 @@ describe('menuSectionsFor', () => {
     ]);
   });
 
-  it('adds Manage Users, CRMs and Invoices for an admin', () => {
-    expect(labels('ADMIN')).toContainEqual(['Manage Users', 'CRMs', 'Invoices']);
+  it('adds Manage Users, CRMs, Invoices and Territories for an admin', () => {
+    expect(labels('ADMIN')).toContainEqual(['Manage Users', 'CRMs', 'Invoices', 'Territories']);
+    expect(
+      menuSectionsFor('ADMIN')
+        .flat()
+        .find((i) => i.label === 'Territories'),
+    ).toMatchObject({
+      to: ROUTES.manageTerritories,
+    });
     expect(labels('SALES').flat()).not.toContain('Manage Users');
+    expect(labels('SALES').flat()).not.toContain('Territories');
+  });
+
+  it('adds My territory after Chat for someone who covers a territory, admin or not', () => {
+    for (const role of ['SALES', 'ADMIN'] as const) {
+      const sections = menuSectionsFor(role, true, true);
+      expect(sections.map((s) => s.map((i) => i.label))).toContainEqual([
+        'Manage Groups',
+        'Manage Opportunities',
+        'Chat',
+        'My territory',
+      ]);
+      expect(sections.flat().find((i) => i.label === 'My territory')).toMatchObject({ to: ROUTES.territory });
+    }
+    expect(
+      menuSectionsFor('SALES', true)
+        .flat()
+        .map((i) => i.label),
+    ).not.toContain('My territory');
   });
 
   it('adds Invoices alone for a sales user with a business of their own (one who paid)', () => {

@@ -8,9 +8,11 @@ import HelpIcon from '@mui/icons-material/Help';
 import HubIcon from '@mui/icons-material/Hub';
 import LogoutIcon from '@mui/icons-material/Logout';
 import ManageAccountsIcon from '@mui/icons-material/ManageAccounts';
+import MapIcon from '@mui/icons-material/Map';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import TimelineIcon from '@mui/icons-material/Timeline';
+import TravelExploreIcon from '@mui/icons-material/TravelExplore';
 import type { ModalName } from '../../core/modals-slice';
 
 export type MenuItem = { label: string; icon: SvgIconComponent } & (
@@ -19,15 +21,20 @@ export type MenuItem = { label: string; icon: SvgIconComponent } & (
   | { opens: ModalName }
 );
 
-// The sidebar, in its order; admins also see Manage Users, CRMs and Invoices.
+// The sidebar, in its order; admins also see Manage Users, CRMs, Invoices and Territories.
 // A sales user who pays (a personal business of one) sees Invoices alone: the bills are theirs.
-export function menuSectionsFor(role: UserRole | undefined, hasBusiness = false): MenuItem[][] {
+// Someone who covers a territory (admin or not) sees My territory after Chat.
+export function menuSectionsFor(role: UserRole | undefined, hasBusiness = false, hasTerritory = false): MenuItem[][] {
   const invoices: MenuItem = { label: 'Invoices', icon: ReceiptLongIcon, to: ROUTES.adminInvoices };
   const adminSection: MenuItem[] = [
     { label: 'Manage Users', icon: ManageAccountsIcon, to: ROUTES.adminManageUsers },
     { label: 'CRMs', icon: HubIcon, to: ROUTES.adminCrms },
     invoices,
+    { label: 'Territories', icon: MapIcon, to: ROUTES.manageTerritories },
   ];
+  const myTerritory: MenuItem[] = hasTerritory
+    ? [{ label: 'My territory', icon: TravelExploreIcon, to: ROUTES.territory }]
+    : [];
   const billingSection = role === 'ADMIN' ? [adminSection] : hasBusiness ? [[invoices]] : [];
   return [
     [{ label: 'Activities', icon: TimelineIcon, to: ROUTES.activities }],
@@ -35,6 +42,7 @@ export function menuSectionsFor(role: UserRole | undefined, hasBusiness = false)
       { label: 'Manage Groups', icon: GroupsIcon, to: ROUTES.groups },
       { label: 'Manage Opportunities', icon: BusinessCenterIcon, to: ROUTES.opportunities },
       { label: 'Chat', icon: ChatIcon, to: ROUTES.chatDirect },
+      ...myTerritory,
     ],
     ...billingSection,
     [

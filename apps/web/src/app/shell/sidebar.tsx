@@ -23,13 +23,22 @@ export type MenuBadges = Partial<Record<string, number>>;
 interface SidebarMenuProps {
   role: UserRole | undefined;
   hasBusiness: boolean;
+  hasTerritory: boolean;
   badges?: MenuBadges;
   isCollapsed: boolean;
   onOpenModal: (modal: ModalName) => void;
   onItemChosen?: () => void;
 }
 
-function SidebarMenu({ role, hasBusiness, badges, isCollapsed, onOpenModal, onItemChosen }: SidebarMenuProps) {
+function SidebarMenu({
+  role,
+  hasBusiness,
+  hasTerritory,
+  badges,
+  isCollapsed,
+  onOpenModal,
+  onItemChosen,
+}: SidebarMenuProps) {
   const { pathname } = useLocation();
 
   const renderItem = (item: MenuItem) => {
@@ -83,7 +92,7 @@ function SidebarMenu({ role, hasBusiness, badges, isCollapsed, onOpenModal, onIt
 
   return (
     <Box component="nav" aria-label="Main menu">
-      {menuSectionsFor(role, hasBusiness).map((section, index) => (
+      {menuSectionsFor(role, hasBusiness, hasTerritory).map((section, index) => (
         <Fragment key={section[0]?.label}>
           {index > 0 && <Divider />}
           <List>{section.map(renderItem)}</List>
@@ -97,6 +106,8 @@ interface SidebarProps {
   role: UserRole | undefined;
   /** The user belongs to a business (their own when they paid as a sales user). */
   hasBusiness: boolean;
+  /** The user covers a territory of their business. */
+  hasTerritory: boolean;
   badges?: MenuBadges;
   isMobile: boolean;
   isMobileOpen: boolean;
@@ -111,6 +122,7 @@ export function Sidebar(props: SidebarProps) {
   const {
     role,
     hasBusiness,
+    hasTerritory,
     badges,
     isMobile,
     isMobileOpen,
@@ -131,6 +143,7 @@ export function Sidebar(props: SidebarProps) {
         <SidebarMenu
           role={role}
           hasBusiness={hasBusiness}
+          hasTerritory={hasTerritory}
           badges={badges}
           isCollapsed={false}
           onOpenModal={onOpenModal}
@@ -152,6 +165,7 @@ export function Sidebar(props: SidebarProps) {
       <SidebarMenu
         role={role}
         hasBusiness={hasBusiness}
+        hasTerritory={hasTerritory}
         badges={badges}
         isCollapsed={isCollapsed}
         onOpenModal={onOpenModal}

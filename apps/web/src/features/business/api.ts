@@ -74,21 +74,21 @@ export const businessApi = baseApi
         CallRequest<typeof territoryCalls.create>
       >({
         query: (body) => ({ call: territoryCallPaths.create, body }),
-        invalidatesTags: ['Territories'],
+        invalidatesTags: ['Territories', 'CurrentUser'],
       }),
       updateTerritory: build.mutation<
         CallResponse<typeof territoryCalls.update>,
         CallRequest<typeof territoryCalls.update>
       >({
         query: (body) => ({ call: territoryCallPaths.update, body }),
-        invalidatesTags: ['Territories'],
+        invalidatesTags: ['Territories', 'CurrentUser'],
       }),
       deleteTerritory: build.mutation<
         CallResponse<typeof territoryCalls.delete>,
         CallRequest<typeof territoryCalls.delete>
       >({
         query: (body) => ({ call: territoryCallPaths.delete, body }),
-        invalidatesTags: ['Territories'],
+        invalidatesTags: ['Territories', 'CurrentUser'],
       }),
       getMyTerritories: build.query<CallResponse<typeof territoryCalls.mine>, void>({
         query: () => ({ call: territoryCallPaths.mine, body: {} }),

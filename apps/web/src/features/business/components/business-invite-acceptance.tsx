@@ -9,17 +9,21 @@ import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import { FormTextField } from '../../../components/form-text-field';
-import { useAppDispatch } from '../../../core/hooks';
-import { startSession } from '../../../core/session-slice';
+import { useGetCurrentUserQuery } from '../../../core/current-user-api';
+import { useAppDispatch, useAppSelector } from '../../../core/hooks';
+import { selectIsSignedIn, startSession } from '../../../core/session-slice';
 import { errorMessage } from '../../../lib/api-error';
 import { useAcceptBusinessInviteMutation, useGetBusinessInviteQuery } from '../api';
 
 /**
  * The BUSINESS_INVITE link's part of the Download app page: a new person chooses a password and is
- * signed in; someone with an account joins with one click and signs in as usual.
+ * signed in; someone with an account joins with one click and signs in as usual, or, already signed
+ * in as that account, continues into the app.
  */
 export function BusinessInviteAcceptance({ token, email }: { token: string; email: string }) {
   const dispatch = useAppDispatch();
+  const isSignedIn = useAppSelector(selectIsSignedIn);
+  const me = useGetCurrentUserQuery(undefined, { skip: !isSignedIn });
   const invite = useGetBusinessInviteQuery({ token, email });
   const [accept, acceptState] = useAcceptBusinessInviteMutation();
   const [joined, setJoined] = useState<{ message: string; signedIn: boolean } | null>(null);
@@ -34,7 +38,9 @@ export function BusinessInviteAcceptance({ token, email }: { token: string; emai
     try {
       const result = await accept({ token, email, ...(password && { password }) }).unwrap();
       if (result.session) dispatch(startSession(result.session));
-      setJoined({ message: result.message, signedIn: result.session !== null });
+      // Signed in already as the account that joined: the session goes on.
+      const isInviteeSignedIn = me.data?.email.toLowerCase() === email.trim().toLowerCase();
+      setJoined({ message: result.message, signedIn: result.session !== null || isInviteeSignedIn });
     } catch (failure) {
       setError(errorMessage(failure, 'The invitation could not be accepted.'));
     }
@@ -47,7 +53,8 @@ export function BusinessInviteAcceptance({ token, email }: { token: string; emai
         <Alert severity="success">{joined.message}</Alert>
         <Button
           component={RouterLink}
-          to={joined.signedIn ? ROUTES.redirect : ROUTES.signIn}
+          // Signed in as someone else: signing out leads to sign in.
+          to={joined.signedIn ? ROUTES.redirect : isSignedIn ? ROUTES.signOut : ROUTES.signIn}
           variant="contained"
           sx={{ mt: 2 }}
         >

@@ -1,95 +1,119 @@
-import { CRM_TEST_MESSAGES } from '@leadcircle/shared';
+import { CRM_TEST_MESSAGES, type crmTestRequest } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useState } from 'react';
+import { type ReactNode, useState } from 'react';
+import { type Control, Controller, useForm } from 'react-hook-form';
+import type * as z from 'zod/v4/core';
 import { CenteredLayout } from '../../../components/centered-layout';
+import { lazyZodResolver, useLoadResolver } from '../../../components/lazy-zod-resolver';
 import { isApiError } from '../../../lib/api-error';
 import { useTestCrmMutation } from '../api';
 
 type Outcome = { severity: 'success' | 'warning' | 'error'; text: string; detail?: string };
+type Fields = z.input<typeof crmTestRequest>;
+type Checked = z.output<typeof crmTestRequest>;
 
 const HELP = {
   url: 'https://help.salesforce.com/s/articleView?id=sf.faq_domain_name_what.htm',
   token: 'https://help.salesforce.com/s/articleView?id=sf.user_security_token.htm',
 };
 
+// The call's own rules check the fields before anything is sent.
+const resolver = lazyZodResolver(() => import('@leadcircle/shared/api/crm').then((m) => m.crmTestRequest));
+// The server's refusals of the address itself: the url field's mistake, not a result of the test.
+const URL_REFUSALS = new Set(['CRM_URL_PRIVATE', 'CRM_URL_NOT_ALLOWED']);
+
+interface FieldProps {
+  control: Control<Fields, unknown, Checked>;
+  name: keyof Fields;
+  help?: ReactNode;
+  type?: 'password';
+  placeholder?: string;
+  required?: boolean;
+}
+
+function CrmField({ control, name, help, type, placeholder, required }: FieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          label={name}
+          type={type}
+          autoComplete={type === 'password' ? 'off' : undefined}
+          placeholder={placeholder}
+          error={fieldState.error !== undefined}
+          helperText={fieldState.error?.message ?? help}
+          fullWidth
+          margin="normal"
+          required={required}
+        />
+      )}
+    />
+  );
+}
+
 /** The CRM connection test: public, without the shell. */
 export function CrmTestPage() {
-  const [fields, setFields] = useState({ url: '', username: '', password: '', securityToken: '' });
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [test, { isLoading }] = useTestCrmMutation();
+  useLoadResolver(resolver);
+  const { control, handleSubmit, setError } = useForm({
+    resolver,
+    defaultValues: { url: '', username: '', password: '', securityToken: '' },
+  });
 
-  const set = (name: keyof typeof fields) => (e: { target: { value: string } }) =>
-    setFields((f) => ({ ...f, [name]: e.target.value }));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = handleSubmit(async (fields) => {
     setOutcome(null);
     try {
-      const { success } = await test(fields).unwrap();
+      const result = await test(fields).unwrap();
       setOutcome(
-        success
+        result.success
           ? { severity: 'success', text: CRM_TEST_MESSAGES.success }
-          : { severity: 'warning', text: CRM_TEST_MESSAGES.failure },
+          : { severity: 'warning', text: CRM_TEST_MESSAGES.failure, detail: result.reason },
       );
     } catch (error) {
-      // The server's reason (a refused address, too many tries) under the product's words.
-      const detail = isApiError(error) && error.status > 0 && error.status < 500 ? error.message : undefined;
-      setOutcome({ severity: 'error', text: CRM_TEST_MESSAGES.error, detail });
+      if (isApiError(error) && error.code && URL_REFUSALS.has(error.code)) {
+        setError('url', { message: error.message });
+      } else if (isApiError(error) && error.status >= 400 && error.status < 500 && error.message) {
+        // Our answer to the request itself (too many tries): its own words.
+        setOutcome({ severity: 'error', text: error.message });
+      } else {
+        setOutcome({ severity: 'error', text: CRM_TEST_MESSAGES.error });
+      }
     }
-  };
+  });
 
   return (
     <CenteredLayout title="Check your CRM connection" maxWidth="sm">
       <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
-        <TextField
-          label="url"
-          value={fields.url}
-          onChange={set('url')}
+        <CrmField
+          control={control}
+          name="url"
           placeholder="https://yourcompany.my.salesforce.com"
-          helperText={
+          help={
             <Link href={HELP.url} target="_blank" rel="noopener noreferrer">
               Where do I find my Salesforce address?
             </Link>
           }
-          fullWidth
-          margin="normal"
           required
         />
-        <TextField
-          label="username"
-          value={fields.username}
-          onChange={set('username')}
-          fullWidth
-          margin="normal"
-          required
-        />
-        <TextField
-          label="password"
+        <CrmField control={control} name="username" required />
+        <CrmField control={control} name="password" type="password" required />
+        <CrmField
+          control={control}
+          name="securityToken"
           type="password"
-          value={fields.password}
-          onChange={set('password')}
-          autoComplete="off"
-          fullWidth
-          margin="normal"
-          required
-        />
-        <TextField
-          label="securityToken"
-          type="password"
-          value={fields.securityToken}
-          onChange={set('securityToken')}
-          autoComplete="off"
-          helperText={
+          help={
             <Link href={HELP.token} target="_blank" rel="noopener noreferrer">
               How do I get my security token?
             </Link>
           }
-          fullWidth
-          margin="normal"
         />
         <Button type="submit" variant="contained" size="large" fullWidth loading={isLoading} sx={{ mt: 2 }}>
           Check CRM

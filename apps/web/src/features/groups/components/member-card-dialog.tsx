@@ -52,7 +52,7 @@ export function MemberCardDialog({ groupId, member, onClose }: MemberCardDialogP
               </Typography>
             )}
             <Typography variant="body2">
-              Rating: <MemberRating rating={member.rating} />
+              Rating: <MemberRating rating={member.rating} parts={member.ratingParts} />
             </Typography>
           </Stack>
         </Stack>

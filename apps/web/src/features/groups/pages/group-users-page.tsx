@@ -5,7 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useOutletContext } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -20,20 +23,36 @@ import { InviteUserDialog } from '../components/invite-user-dialog';
 import { MemberCardDialog } from '../components/member-card-dialog';
 import { MemberRating } from '../components/member-rating';
 
-const columns: PagedTableColumn<GroupUser>[] = [
+// On a phone the rating, said in words, goes under the name: a column of its own would squeeze the name.
+const columnsFor = (isPhone: boolean): PagedTableColumn<GroupUser>[] => [
   {
     header: 'User Name',
     cell: (user) => (
       <Stack direction="row" sx={{ alignItems: 'center', gap: 1.5 }}>
         <UserAvatar firstName={user.fullName} lastName="" src={user.avatarUrl} size={36} />
-        {user.fullName}
+        {isPhone ? (
+          <Box sx={{ minWidth: 0 }}>
+            {user.fullName}
+            <Typography variant="body2" color="text.secondary" component="div">
+              <MemberRating rating={user.rating} parts={user.ratingParts} />
+            </Typography>
+          </Box>
+        ) : (
+          user.fullName
+        )}
       </Stack>
     ),
   },
-  { header: 'Rating', cell: (user) => <MemberRating rating={user.rating} /> },
+  {
+    header: 'Rating',
+    cell: (user) => <MemberRating rating={user.rating} parts={user.ratingParts} />,
+    hideOnPhone: true,
+  },
   { header: 'Title', cell: (user) => user.title ?? '', hideOnPhone: true },
   { header: 'Products Offered', cell: (user) => user.product ?? '', hideOnPhone: true },
 ];
+const phoneColumns = columnsFor(true);
+const wideColumns = columnsFor(false);
 // Names no fallback for removing a member.
 const removeUserFailed = 'Remove user from group failed.';
 
@@ -41,6 +60,7 @@ const removeUserFailed = 'Remove user from group failed.';
 export function GroupUsersPage() {
   const group = useOutletContext<GroupSummary>();
   const notify = useNotify();
+  const isPhone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const { data: me } = useGetCurrentUserQuery();
   const [page, setPage] = useState(0);
   const users = useListGroupUsersQuery(
@@ -75,7 +95,7 @@ export function GroupUsersPage() {
       </Stack>
       <PagedTable
         label="Group users"
-        columns={columns}
+        columns={isPhone ? phoneColumns : wideColumns}
         rows={users.data?.users ?? []}
         rowKey={(user) => user.userId}
         actionsWidth={112}

@@ -27,6 +27,15 @@ describe('OpportunityDialog', () => {
     expect(submit('Create')).toBeDisabled();
   });
 
+  it('names its address part Location, with the spec’s message', { timeout: 20_000 }, async () => {
+    renderInApp(<OpportunityDialog onClose={() => {}} onSuccess={() => {}} />);
+    expect(screen.getByRole('group', { name: 'Location' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Address' })).toBeNull();
+    type('Street', '1 Market Street');
+    type('Street', '');
+    expect(await screen.findByText(OPPORTUNITY_MESSAGES.locationRequired)).toBeInTheDocument();
+  });
+
   it('from a lead starts with its values and sends lead_id', { timeout: 20_000 }, async () => {
     const calls = answerCalls({ '/api/opportunity/set': { status: 200, body: { opportunityId: 4 } } });
     const onSuccess = vi.fn();

@@ -86,6 +86,7 @@ export function OpportunityDialog(props: OpportunityDialogProps) {
         name="address"
         render={({ field, fieldState }) => (
           <AddressField
+            label="Location"
             value={(field.value as AddressInput | null | undefined) ?? null}
             onChange={field.onChange}
             onBlur={field.onBlur}

@@ -25,7 +25,8 @@ const columns: PagedTableColumn<OpportunityContact>[] = [
 ];
 
 /**
- * The Contacts tab: CREATE CONTACT and the empty state with ADD CONTACT for the owner;
+ * The Contacts tab: CREATE CONTACT and the empty state with ADD CONTACT for the owner (a member it is
+ * shared with reads who adds them);
  * row click opens the contact; edit and remove for the owner; 50 a page from the server.
  */
 export function OpportunityContactsPage() {
@@ -65,7 +66,11 @@ export function OpportunityContactsPage() {
       )}
       {isEmpty ? (
         <EmptyState
-          title={OPPORTUNITY_MESSAGES.contactsEmpty}
+          title={
+            opportunity.isOwner
+              ? OPPORTUNITY_MESSAGES.contactsEmpty
+              : OPPORTUNITY_MESSAGES.contactsEmptyShared(opportunity.createdByName)
+          }
           action={
             opportunity.isOwner && (
               <Button variant="contained" onClick={() => setIsCreating(true)}>
