@@ -1,12 +1,15 @@
 import { SERVER_EVENTS } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatRoomChannel, groupRoom, userRoom } from '../../src/realtime/rooms.js';
-import { post } from '../helpers.js';
+import { businessRoom, chatRoomChannel, groupRoom, userRoom } from '../../src/realtime/rooms.js';
+import { createAdmin, createMember, subscribe } from '../billing.js';
+import { createPayingUser } from '../groups.js';
+import { latestLinkTo, post } from '../helpers.js';
 import { address, createSharedOpportunity } from '../opportunities/support.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { createChatWorld } from './chat.js';
+import { createChatWorld, send } from './chat.js';
 
-// What a room is called: what it is about, read at every call, told to its members when it changes.
+// What a room is called (what it is about, read at every call, told to its members when it changes),
+// and which rooms are listed at all (a business's only once someone else is in it).
 
 let t: TestApp;
 beforeAll(async () => {
@@ -84,5 +87,64 @@ describe('room names', () => {
     expect(renamed.status).toBe(200);
     expect(await roomNames(w.member.token, 'DIRECT')).toEqual(['Rosa Renamed']);
     roomChanged(userRoom(w.member.userId), room.body.roomId, 'DIRECT');
+  });
+});
+
+describe("a business's room", () => {
+  it('is not listed to a user alone in their business, and nothing of it counts as unread', async () => {
+    const alone = await createPayingUser(t);
+    expect((await listRooms(alone.token, 'BUSINESS')).body).toEqual({ rooms: [], totalCount: 0 });
+    const unread = await post(t, '/chat/unread/total', {}, { token: alone.token });
+    expect(unread.body).toMatchObject({ total: 0, byKind: { BUSINESS: 0 } });
+  });
+
+  it("is listed, under the business's name, to both people once a second one joins, who are told at once", async () => {
+    const { businessId, token } = await createAdmin(t, 'Harbor Freight Brokers');
+    expect((await subscribe(t, token)).status).toBe(200);
+    expect((await listRooms(token, 'BUSINESS')).body).toEqual({ rooms: [], totalCount: 0 });
+    const email = `second.${Date.now()}@example.com`;
+    const person = { first_name: 'Sam', last_name: 'Second', email, role: 'SALES', status: 'INVITED' };
+    expect((await post(t, '/business/invite_user', { business_id: businessId, ...person }, { token })).status).toBe(
+      200,
+    );
+    const link = await latestLinkTo(t, email);
+    const accepted = await post(t, '/business/accept_invite', {
+      token: link.searchParams.get('token'),
+      email,
+      password: 'a long enough password 1',
+    });
+    expect(accepted.status).toBe(200);
+    const second = accepted.body.session.accessToken as string;
+
+    const admins = (await listRooms(token, 'BUSINESS')).body;
+    expect(admins).toMatchObject({ rooms: [{ kind: 'BUSINESS', name: 'Harbor Freight Brokers' }], totalCount: 1 });
+    const seconds = (await listRooms(second, 'BUSINESS')).body;
+    expect(seconds.rooms.map((room: { roomId: number }) => room.roomId)).toEqual([admins.rooms[0].roomId]);
+    expect(t.realtime.to(businessRoom(businessId))).toContainEqual({
+      rooms: [businessRoom(businessId)],
+      event: SERVER_EVENTS.chatRoomAdded,
+      data: { roomId: admins.rooms[0].roomId, kind: 'BUSINESS' },
+    });
+  });
+
+  it('leaves the list, and the unread total, when the other member leaves', async () => {
+    const { businessId, token } = await createAdmin(t, 'Lone Harbor Agency');
+    const member = await createMember(t, businessId);
+    const [room] = (await listRooms(token, 'BUSINESS')).body.rooms;
+    expect(room).toMatchObject({ kind: 'BUSINESS', name: 'Lone Harbor Agency' });
+    expect((await send(t, member.token, room.roomId, 'Morning, all')).status).toBe(200);
+    const before = await post(t, '/chat/unread/total', {}, { token });
+    expect(before.body).toMatchObject({ total: 1, byKind: { BUSINESS: 1 } });
+
+    const removed = await post(
+      t,
+      '/business/remove_user',
+      { business_id: businessId, user_id: member.user.id },
+      { token },
+    );
+    expect(removed.status).toBe(200);
+    expect((await listRooms(token, 'BUSINESS')).body).toEqual({ rooms: [], totalCount: 0 });
+    const after = await post(t, '/chat/unread/total', {}, { token });
+    expect(after.body).toMatchObject({ total: 0, byKind: { BUSINESS: 0 } });
   });
 });

@@ -40,14 +40,32 @@ export async function groupLeft(deps: AppDeps, groupId: number, userId?: number,
 /** Looked up before a group is deleted (its room goes with it). */
 export const findGroupChatRoomId = groupChatRoomId;
 
-/** A user left a business (removed, moved): their sockets stop receiving its room at once. */
-export function businessLeft(deps: AppDeps, businessId: number, userId: number): void {
+/**
+ * A user left a business (removed, moved): their sockets stop receiving its room at once. Those who stay
+ * hear of it too: a business's room is listed only while it has two people.
+ */
+export async function businessLeft(deps: AppDeps, businessId: number, userId: number): Promise<void> {
+  const roomId = await q.findRoomIdOf(deps.db, 'BUSINESS', businessId);
+  if (roomId !== undefined) {
+    deps.realtime.publish({
+      rooms: [userRoom(userId)],
+      event: SERVER_EVENTS.chatRoomRemoved,
+      data: { roomId, kind: 'BUSINESS' },
+    });
+  }
   leaveSockets(deps.realtime, [userRoom(userId)], [businessRoom(businessId)]);
+  if (roomId !== undefined) roomChanged(deps, [businessRoom(businessId)], roomId, 'BUSINESS');
 }
 
-/** A user joined a business: their open sockets receive its room from now on. */
-export function businessJoined(deps: AppDeps, businessId: number, userId: number): void {
+/** A user joined a business: their open sockets receive its room from now on, and everyone in it lists it. */
+export async function businessJoined(deps: AppDeps, businessId: number, userId: number): Promise<void> {
   joinSockets(deps.realtime, [userRoom(userId)], [businessRoom(businessId)]);
+  const roomId = await q.ensureBusinessRoom(deps.db, businessId);
+  deps.realtime.publish({
+    rooms: [businessRoom(businessId)],
+    event: SERVER_EVENTS.chatRoomAdded,
+    data: { roomId, kind: 'BUSINESS' },
+  });
 }
 
 /** A group was renamed: its room carries the new name for its members at once. */

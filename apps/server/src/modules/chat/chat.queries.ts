@@ -71,6 +71,13 @@ export async function ensureMembershipRooms(db: DbOrTx, userId: number, kind: 'G
   }
 }
 
+/** The BUSINESS room of a business, made when missing. */
+export async function ensureBusinessRoom(db: DbOrTx, businessId: number): Promise<number> {
+  await db.execute(sql`
+    insert into chat_rooms (kind, business_id) values ('BUSINESS', ${businessId}) on conflict do nothing`);
+  return (await findRoomIdOf(db, 'BUSINESS', businessId))!;
+}
+
 /** The room of a group, business or opportunity, when it has one. */
 export async function findRoomIdOf(
   db: DbOrTx,
@@ -115,9 +122,12 @@ export function memberRoomsCondition(userId: number, kind: ChatRoomKind, groupin
     case 'GROUP':
       return sql`r.kind = 'GROUP' and r.group_id in (select group_id from group_members where user_id = ${userId})
         ${groupingId === undefined ? sql`` : sql`and r.group_id = ${groupingId}`}`;
+    // A business's room once someone else is in the business too (alone, it would be a room of one).
     case 'BUSINESS':
       return sql`r.kind = 'BUSINESS' and r.business_id = (
           select business_id from users where id = ${userId} and deletion_requested_at is null)
+        and exists (select 1 from users o where o.business_id = r.business_id and o.id <> ${userId}
+          and o.deletion_requested_at is null)
         ${groupingId === undefined ? sql`` : sql`and r.business_id = ${groupingId}`}`;
     case 'DIRECT':
       return sql`r.kind = 'DIRECT' and (r.direct_user_low = ${userId} or r.direct_user_high = ${userId})

@@ -30,7 +30,12 @@ const kinds: Array<{ kind: RoomListKind; label: string; route: string; empty: st
     route: ROUTES.chatOpportunities,
     empty: 'Each opportunity you own or share has a room here.',
   },
-  { kind: 'BUSINESS', label: 'Business', route: ROUTES.chatBusiness, empty: "Your business's room shows here." },
+  {
+    kind: 'BUSINESS',
+    label: 'Business',
+    route: ROUTES.chatBusiness,
+    empty: "Your business's room shows here once someone else joins your business.",
+  },
 ];
 
 const ROOM_PARAM = 'room';
