@@ -1,9 +1,20 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect as baseExpect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
-import { Conversation, chatMenuItem, groupRoomId, sendThroughApi } from '../support/chat.js';
+import {
+  Conversation,
+  chatMenuItem,
+  createOpportunityThroughApi,
+  groupRoomId,
+  renameOpportunityThroughApi,
+  sendFileThroughApi,
+  sendThroughApi,
+  shareOpportunityThroughApi,
+} from '../support/chat.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
+import { PHONE } from '../support/phone.js';
 
 // Chat: members chat live in a group's Messages tab and on the chat pages; unread
 // counts on the rooms and the sidebar; NEW ROOM starts a direct conversation; files are sent and opened.
@@ -273,6 +284,129 @@ test('a message written while the connection is down waits, is sent once when it
     /Written while offline/,
   ]);
   await milo.context.close();
+});
+
+test('Chat → Opportunities names each room after its opportunity, for the owner and the colleague it is shared with, and follows a rename at once', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const owner = await createPayingAccount(request, 'Rita');
+  const colleague = await createPayingAccount(request, 'Sven');
+  const suffix = Date.now().toString(36);
+  const harbor = await createOpportunityThroughApi(request, owner.accessToken, `Harbor deal ${suffix}`);
+  await createOpportunityThroughApi(request, owner.accessToken, `Depot refit ${suffix}`);
+  await shareOpportunityThroughApi(request, harbor.opportunityId, owner, colleague);
+  await sendThroughApi(request, owner.accessToken, harbor.roomId, 'Cranes arrive Monday');
+
+  await signIn(page, owner.email, owner.password);
+  await page.goto('/chat/opportunities');
+  await expect(roomLink(page, `Harbor deal ${suffix}`)).toContainText('Cranes arrive Monday');
+  await expect(roomLink(page, `Depot refit ${suffix}`)).toBeVisible();
+  await expect(roomLink(page, 'Opportunity')).toHaveCount(0);
+
+  const sven = await secondPerson(browser, colleague.email, colleague.password);
+  await sven.page.goto('/chat/opportunities');
+  const svensRoom = roomLink(sven.page, `Harbor deal ${suffix}`);
+  await expect(svensRoom).toContainText('Cranes arrive Monday');
+  await expect(roomLink(sven.page, `Depot refit ${suffix}`)).toHaveCount(0);
+  await svensRoom.click();
+  const conversation = new Conversation(sven.page);
+  await expect(conversation.region.getByRole('heading', { name: `Harbor deal ${suffix}` })).toBeVisible();
+
+  // Renamed by its owner: both see the new name, in the list and the open room's title, without a reload.
+  await renameOpportunityThroughApi(request, owner.accessToken, harbor.opportunityId, `Harbor cold storage ${suffix}`);
+  await expect(conversation.region.getByRole('heading', { name: `Harbor cold storage ${suffix}` })).toBeVisible();
+  await expect(roomLink(sven.page, `Harbor cold storage ${suffix}`)).toBeVisible();
+  await expect(roomLink(page, `Harbor cold storage ${suffix}`)).toBeVisible();
+  await expect(roomLink(page, `Harbor deal ${suffix}`)).toHaveCount(0);
+  await sven.context.close();
+});
+
+/** The chat tabs, or parts of their labels, that do not show whole on the screen, described; empty when all do. */
+function cutOffTabs(page: Page): Promise<string[]> {
+  return page.getByRole('tablist', { name: 'Chat rooms' }).evaluate((list) => {
+    const problems: string[] = [];
+    const strip = list.getBoundingClientRect();
+    const left = Math.max(0, strip.left) - 0.5;
+    const right = Math.min(window.innerWidth, strip.right) + 0.5;
+    if (list.scrollWidth > list.clientWidth + 1) {
+      problems.push(`the tab strip hides ${list.scrollWidth - list.clientWidth}px with no sign of it`);
+    }
+    for (const tab of list.querySelectorAll<HTMLElement>('[role="tab"]')) {
+      const box = tab.getBoundingClientRect();
+      const name = tab.textContent;
+      if (box.left < left || box.right > right) {
+        problems.push(`the tab "${name}" lies at ${Math.round(box.left)}–${Math.round(box.right)}px`);
+      }
+      // Every text in the tab within it, and no part of the tab clipping what it holds.
+      const texts = document.createTreeWalker(tab, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const text = range.getBoundingClientRect();
+        if (text.left < box.left - 0.5 || text.right > box.right + 0.5) {
+          problems.push(`"${node.textContent}" runs out of its tab`);
+        }
+      }
+      for (const element of [tab, ...tab.querySelectorAll<HTMLElement>('*')]) {
+        if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1) {
+          problems.push(`"${element.textContent}" is cut off (${element.scrollWidth}px in ${element.clientWidth}px)`);
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+test.describe("on a phone's screen", () => {
+  test.use(PHONE);
+
+  test('the four chat tabs show whole, with their names and unread counts', async ({ page, request }) => {
+    const { owner, member, groupId } = await groupWithMember(request);
+    const roomId = await groupRoomId(request, owner.accessToken, groupId);
+    await sendThroughApi(request, owner.accessToken, roomId, 'Morning, Milo');
+    const opportunity = await createOpportunityThroughApi(request, owner.accessToken, 'Harbor deal for Milo');
+    await shareOpportunityThroughApi(request, opportunity.opportunityId, owner, member);
+    await sendThroughApi(request, owner.accessToken, opportunity.roomId, 'Cranes arrive Monday');
+
+    await signIn(page, member.email, member.password);
+    await page.goto('/chat/direct');
+    const tabs = page.getByRole('tablist', { name: 'Chat rooms' });
+    await expect(tabs.getByRole('tab', { name: /^Groups/ }).getByLabel('1 unread')).toBeVisible();
+    await expect(tabs.getByRole('tab', { name: /^Opportunities/ }).getByLabel('1 unread')).toBeVisible();
+    for (const name of ['Direct', 'Groups', 'Opportunities', 'Business']) {
+      await expect(tabs.getByRole('tab', { name: new RegExp(`^${name}`) })).toBeVisible();
+    }
+    expect(await cutOffTabs(page)).toEqual([]);
+
+    await tabs.getByRole('tab', { name: /^Business/ }).click();
+    await expect(page).toHaveURL(/\/chat\/business$/);
+    await expect(tabs.getByRole('tab', { name: /^Business/, selected: true })).toBeVisible();
+    expect(await cutOffTabs(page)).toEqual([]);
+  });
+
+  test("a room's last message that carries a file is marked with the app's icon, named, not an emoji", async ({
+    page,
+    request,
+  }) => {
+    const { owner, member, groupId, name } = await groupWithMember(request);
+    const roomId = await groupRoomId(request, owner.accessToken, groupId);
+    await sendFileThroughApi(request, owner.accessToken, roomId, {
+      name: 'storefront.jpg',
+      mimeType: 'image/jpeg',
+      buffer: fs.readFileSync(PICTURE),
+    });
+
+    await signIn(page, member.email, member.password);
+    await page.goto('/chat/groups');
+    const room = roomLink(page, name);
+    await expect(room).toContainText('storefront.jpg');
+    const icon = room.getByRole('img', { name: 'Attachment' });
+    await expect(icon).toBeVisible();
+    expect(await icon.evaluate((element) => element.tagName.toLowerCase())).toBe('svg');
+    expect(await room.innerText()).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
 });
 
 test.describe('at phone width', () => {

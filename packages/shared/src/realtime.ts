@@ -21,6 +21,11 @@ export const SERVER_EVENTS = {
   chatRoomAdded: 'chat:room_added',
   /** The user lost a room (left the group, removed from the business): drop it. */
   chatRoomRemoved: 'chat:room_removed',
+  /**
+   * A room's name changed (its group or opportunity renamed, the other person's new name), or whether it is
+   * listed (a business's room shows while it has two people): refetch it.
+   */
+  chatRoomChanged: 'chat:room_changed',
   /** A new comment on a lead of one of the user's groups. */
   leadComment: 'lead:comment',
   /** A lead's average rating changed. */
@@ -85,6 +90,7 @@ export interface ServerToClientEvents {
   'chat:unread': (event: ChatUnreadEvent) => void;
   'chat:room_added': (event: ChatRoomChangeEvent) => void;
   'chat:room_removed': (event: ChatRoomChangeEvent) => void;
+  'chat:room_changed': (event: ChatRoomChangeEvent) => void;
   'lead:comment': (event: LeadCommentEvent) => void;
   'lead:rating': (event: LeadRatingEvent) => void;
   'lead:outcome': (event: LeadOutcomeEvent) => void;

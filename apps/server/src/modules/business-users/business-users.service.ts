@@ -224,7 +224,7 @@ export async function removeBusinessUser(
   });
   await syncSeats(deps, input.business_id);
   // Out of the business's chat room at once, also on an open socket.
-  businessLeft(deps, input.business_id, removed.target.id);
+  await businessLeft(deps, input.business_id, removed.target.id);
   return presentUserRow(input.business_id, removed.target, 'INACTIVE', removed.row.addedAt);
 }
 
@@ -317,7 +317,7 @@ export async function acceptBusinessInvite(
   });
   await syncSeats(deps, outcome.businessId);
   // The business's chat room reaches the newcomer's open sockets from now on.
-  businessJoined(deps, outcome.businessId, outcome.userId);
+  await businessJoined(deps, outcome.businessId, outcome.userId);
   return { message: `You have joined ${outcome.businessName}.`, session: outcome.session };
 }
 

@@ -71,6 +71,37 @@ export async function ensureMembershipRooms(db: DbOrTx, userId: number, kind: 'G
   }
 }
 
+/** The BUSINESS room of a business, made when missing. */
+export async function ensureBusinessRoom(db: DbOrTx, businessId: number): Promise<number> {
+  await db.execute(sql`
+    insert into chat_rooms (kind, business_id) values ('BUSINESS', ${businessId}) on conflict do nothing`);
+  return (await findRoomIdOf(db, 'BUSINESS', businessId))!;
+}
+
+/** The room of a group, business or opportunity, when it has one. */
+export async function findRoomIdOf(
+  db: DbOrTx,
+  kind: 'GROUP' | 'BUSINESS' | 'OPPORTUNITY',
+  id: number,
+): Promise<number | undefined> {
+  const column = { GROUP: chatRooms.groupId, BUSINESS: chatRooms.businessId, OPPORTUNITY: chatRooms.opportunityId }[
+    kind
+  ];
+  const [row] = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, kind), eq(column, id)));
+  return row?.id;
+}
+
+/** A user's direct rooms, each with the other person. */
+export async function directRoomsOf(db: DbOrTx, userId: number): Promise<{ roomId: number; otherId: number }[]> {
+  const { rows } = await db.execute<{ room_id: number; other_id: number }>(sql`
+    select id as room_id, case when direct_user_low = ${userId} then direct_user_high else direct_user_low end as other_id
+    from chat_rooms where kind = 'DIRECT' and (direct_user_low = ${userId} or direct_user_high = ${userId})`);
+  return rows.map((row) => ({ roomId: row.room_id, otherId: row.other_id }));
+}
+
 /** The DIRECT room of two people, made when missing; `created` tells whether this call made it. */
 export async function ensureDirectRoom(db: DbOrTx, a: number, b: number) {
   const [low, high] = a < b ? [a, b] : [b, a];
@@ -91,9 +122,12 @@ export function memberRoomsCondition(userId: number, kind: ChatRoomKind, groupin
     case 'GROUP':
       return sql`r.kind = 'GROUP' and r.group_id in (select group_id from group_members where user_id = ${userId})
         ${groupingId === undefined ? sql`` : sql`and r.group_id = ${groupingId}`}`;
+    // A business's room once someone else is in the business too (alone, it would be a room of one).
     case 'BUSINESS':
       return sql`r.kind = 'BUSINESS' and r.business_id = (
           select business_id from users where id = ${userId} and deletion_requested_at is null)
+        and exists (select 1 from users o where o.business_id = r.business_id and o.id <> ${userId}
+          and o.deletion_requested_at is null)
         ${groupingId === undefined ? sql`` : sql`and r.business_id = ${groupingId}`}`;
     case 'DIRECT':
       return sql`r.kind = 'DIRECT' and (r.direct_user_low = ${userId} or r.direct_user_high = ${userId})
@@ -122,6 +156,7 @@ export type RoomSummaryRow = {
   unread: number;
   group_name: string | null;
   business_name: string | null;
+  opportunity_name: string | null;
   lead_name: string | null;
   other_id: number | null;
   other_first_name: string | null;
@@ -130,7 +165,8 @@ export type RoomSummaryRow = {
   other_hidden: Date | null;
 };
 
-// A room with the caller's read mark, unread count (0 while muted) and shown name parts.
+// A room with the caller's read mark, unread count (0 while muted) and the parts of its name, read now:
+// what it is about (its group, business, opportunity or lead) or, for a direct room, the other person.
 const summarySelect = (userId: number) => sql`
   select r.id, r.kind, r.group_id, r.business_id, r.opportunity_id, r.lead_id, r.last_seq, r.last_version,
     coalesce(r.last_message_at, r.created_at) as last_activity_at,
@@ -139,7 +175,7 @@ const summarySelect = (userId: number) => sql`
       select count(*)::int from chat_messages m
       where m.room_id = r.id and m.seq > coalesce(rd.last_read_seq, 0) and m.user_id <> ${userId}
         and m.deleted_at is null) end as unread,
-    g.name as group_name, b.name as business_name,
+    g.name as group_name, b.name as business_name, o.name as opportunity_name,
     case when l.id is null then null else l.first_name || ' ' || l.last_name end as lead_name,
     ou.id as other_id, ou.first_name as other_first_name, ou.last_name as other_last_name,
     ou.avatar_key as other_avatar_key, ou.deletion_requested_at as other_hidden
@@ -147,6 +183,7 @@ const summarySelect = (userId: number) => sql`
   left join chat_room_reads rd on rd.room_id = r.id and rd.user_id = ${userId}
   left join groups g on g.id = r.group_id
   left join businesses b on b.id = r.business_id
+  left join opportunities o on o.id = r.opportunity_id
   left join leads l on l.id = r.lead_id
   left join users ou on r.kind = 'DIRECT'
     and ou.id = case when r.direct_user_low = ${userId} then r.direct_user_high else r.direct_user_low end`;

@@ -66,6 +66,7 @@ async function loadMessage(deps: AppDeps, messageId: number): Promise<ChatMessag
   return toChatMessage(row!);
 }
 
+/** A room is called after what it is about; a direct room after the other person. */
 function roomName(row: q.RoomSummaryRow): string {
   switch (row.kind) {
     case 'GROUP':
@@ -77,7 +78,7 @@ function roomName(row: q.RoomSummaryRow): string {
     case 'DIRECT':
       return displayName(row.other_first_name, row.other_last_name, row.other_hidden !== null);
     case 'OPPORTUNITY':
-      return `Opportunity ${row.opportunity_id ?? ''}`.trim();
+      return row.opportunity_name ?? '';
   }
 }
 

@@ -218,6 +218,7 @@ export async function updateGroup(
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
+  if (input.name !== group.name) await chatMembership.groupRenamed(deps, group.id);
   return presentGroup(deps.db, group.id, userId);
 }
 

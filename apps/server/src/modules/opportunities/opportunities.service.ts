@@ -25,6 +25,7 @@ import { opportunityInviteLink } from '../../lib/links.js';
 import { chatRoomChannel, joinSockets, leaveSockets, userRoom } from '../../realtime/rooms.js';
 import * as users from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
+import { opportunityRenamed } from '../chat/chat.membership.js';
 import { requireLeadMember } from '../leads/leads.access.js';
 import {
   canReadOpportunity,
@@ -203,13 +204,14 @@ export async function updateOpportunity(
   userId: number,
   input: z.output<typeof opportunityUpdateRequest>,
 ): Promise<OpportunityDetail> {
-  await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
+  const opportunity = await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
   await q.updateOpportunity(deps.db, input.opportunity_id, {
     name: input.name,
     notes: input.notes,
     ...(await addressValues(input.address)),
     updatedAt: deps.clock.now(),
   });
+  if (input.name !== opportunity.name) await opportunityRenamed(deps, input.opportunity_id);
   return presentDetail(deps.db, input.opportunity_id, userId);
 }
 

@@ -7,6 +7,7 @@ import { disconnectUser } from '../../realtime/rooms.js';
 import * as accounts from '../accounts/accounts.service.js';
 import { endOtherSessions } from '../auth/auth.service.js';
 import { type BillingFlags, getBillingFlags, NO_BILLING } from '../billing/billing-status.service.js';
+import { personRenamed } from '../chat/chat.membership.js';
 import { updateGroupNotifications } from '../groups/groups.service.js';
 import { coversTerritory } from '../territories/territories.access.js';
 
@@ -69,6 +70,7 @@ export async function updateCurrentUser(
   sessionId: string,
   input: { first_name: string; last_name: string; password?: string; company?: string | null; title?: string | null },
 ): Promise<CurrentUser> {
+  const before = await accounts.findUserById(deps, callerId);
   const row = await accounts.updateUser(deps.db, callerId, {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -78,6 +80,9 @@ export async function updateCurrentUser(
     ...(input.password !== undefined && { passwordHash: await hashPassword(input.password) }),
   });
   if (!row) throw notFound('USER_NOT_FOUND');
+  if (before && (before.firstName !== row.firstName || before.lastName !== row.lastName)) {
+    await personRenamed(deps, callerId);
+  }
   const updated = await presentUser(deps, row);
   if (input.password !== undefined) await endOtherSessions(deps, callerId, sessionId);
   return updated;

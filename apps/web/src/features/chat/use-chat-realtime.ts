@@ -48,6 +48,7 @@ export function useChatRealtime(): void {
   useRealtimeEvent<ChatUnreadEvent>(SERVER_EVENTS.chatUnread, (event) => refresh(event.roomId));
   useRealtimeEvent<ChatRoomChangeEvent>(SERVER_EVENTS.chatRoomAdded, () => refresh());
   useRealtimeEvent<ChatRoomChangeEvent>(SERVER_EVENTS.chatRoomRemoved, (event) => refresh(event.roomId));
+  useRealtimeEvent<ChatRoomChangeEvent>(SERVER_EVENTS.chatRoomChanged, (event) => refresh(event.roomId));
   useOnReconnect(() => refresh());
 
   const { status } = useRealtimeState();

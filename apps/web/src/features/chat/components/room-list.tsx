@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRoom } from '@leadcircle/shared';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
 import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -11,13 +12,26 @@ import { formatListTime } from '../day-groups';
 import { RoomAvatar } from './room-avatar';
 import { UnreadBadge } from './unread-badge';
 
-/** One line of a room's last message: its text, or what stands in for it. */
-export function messagePreview(message: ChatMessage | null): string {
-  if (!message) return 'No messages yet';
-  if (message.deleted) return 'Message removed';
+/** One line of a room's last message: its text, or what stands in for it; a file's is marked by the icon. */
+export function messagePreview(message: ChatMessage | null): { text: string; hasAttachment: boolean } {
+  if (!message) return { text: 'No messages yet', hasAttachment: false };
+  if (message.deleted) return { text: 'Message removed', hasAttachment: false };
   const text = message.message.replace(/\s+/g, ' ').trim();
-  if (message.attachment) return text ? `📎 ${text}` : `📎 ${message.attachment.fileName}`;
-  return text;
+  if (message.attachment) return { text: text || message.attachment.fileName, hasAttachment: true };
+  return { text, hasAttachment: false };
+}
+
+/** The last message's line, a file's marked with the app's attachment icon (an emoji may show as a box). */
+function MessagePreview({ message }: { message: ChatMessage | null }) {
+  const { text, hasAttachment } = messagePreview(message);
+  return (
+    <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
+      {hasAttachment && (
+        <AttachFileIcon titleAccess="Attachment" sx={{ fontSize: 16, verticalAlign: 'text-bottom', mr: 0.25 }} />
+      )}
+      {text}
+    </Typography>
+  );
 }
 
 interface RoomListProps {
@@ -56,9 +70,7 @@ export function RoomList({ rooms, selectedRoomId, roomHref, label }: RoomListPro
                 </Typography>
               </Stack>
               <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-                <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-                  {messagePreview(room.lastMessage)}
-                </Typography>
+                <MessagePreview message={room.lastMessage} />
                 {room.muted && <NotificationsOffIcon fontSize="small" color="disabled" aria-label="Muted" />}
                 <UnreadBadge count={room.unreadCount} />
               </Stack>

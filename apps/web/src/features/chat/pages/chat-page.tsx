@@ -1,12 +1,17 @@
 import { CHAT_MESSAGES, ROUTES } from '@leadcircle/shared';
+import type { SvgIconComponent } from '@mui/icons-material';
 import AddCommentIcon from '@mui/icons-material/AddComment';
+import BusinessIcon from '@mui/icons-material/Business';
+import BusinessCenterIcon from '@mui/icons-material/BusinessCenter';
+import GroupsIcon from '@mui/icons-material/Groups';
+import PersonIcon from '@mui/icons-material/Person';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import type { Theme } from '@mui/material/styles';
+import type { SxProps, Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
@@ -20,18 +25,77 @@ import { RoomConversation } from '../components/room-conversation';
 import { RoomList } from '../components/room-list';
 import { UnreadBadge } from '../components/unread-badge';
 
-// The four chat pages, one tab each.
-const kinds: Array<{ kind: RoomListKind; label: string; route: string; empty: string }> = [
-  { kind: 'DIRECT', label: 'Direct', route: ROUTES.chatDirect, empty: 'Start a conversation with NEW ROOM.' },
-  { kind: 'GROUP', label: 'Groups', route: ROUTES.chatGroups, empty: 'Each group you belong to has a room here.' },
+interface ChatKind {
+  kind: RoomListKind;
+  label: string;
+  icon: SvgIconComponent;
+  route: string;
+  empty: string;
+}
+
+// The four chat pages, one tab each (the sidebar's icons for groups and opportunities).
+const kinds: ChatKind[] = [
+  {
+    kind: 'DIRECT',
+    label: 'Direct',
+    icon: PersonIcon,
+    route: ROUTES.chatDirect,
+    empty: 'Start a conversation with NEW ROOM.',
+  },
+  {
+    kind: 'GROUP',
+    label: 'Groups',
+    icon: GroupsIcon,
+    route: ROUTES.chatGroups,
+    empty: 'Each group you belong to has a room here.',
+  },
   {
     kind: 'OPPORTUNITY',
     label: 'Opportunities',
+    icon: BusinessCenterIcon,
     route: ROUTES.chatOpportunities,
     empty: 'Each opportunity you own or share has a room here.',
   },
-  { kind: 'BUSINESS', label: 'Business', route: ROUTES.chatBusiness, empty: "Your business's room shows here." },
+  {
+    kind: 'BUSINESS',
+    label: 'Business',
+    icon: BusinessIcon,
+    route: ROUTES.chatBusiness,
+    empty: "Your business's room shows here once someone else joins your business.",
+  },
 ];
+
+// On a phone the four tabs share the screen's width, each its icon over its name in smaller type: their
+// names side by side in the button type are wider than the screen.
+const phoneTabsSx: SxProps<Theme> = {
+  flex: 1,
+  minWidth: 0,
+  '& [role="tab"]': { flex: '1 1 auto', minWidth: 0, px: 0.5, py: 0.75, fontSize: '0.75rem', lineHeight: 1.25 },
+};
+
+/** A tab's name and unread count; on a phone under its icon (the name first, as a screen reader says it). */
+function TabLabel({ entry, count, isPhone }: { entry: ChatKind; count: number; isPhone: boolean }) {
+  const Icon = entry.icon;
+  if (!isPhone) {
+    return (
+      <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
+        <span>{entry.label}</span>
+        <UnreadBadge count={count} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack direction="column-reverse" sx={{ gap: 0.25, alignItems: 'center' }}>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {entry.label}
+      </Box>
+      <Stack direction="row" sx={{ gap: 0.5, alignItems: 'center', height: 22 }}>
+        <Icon fontSize="small" />
+        <UnreadBadge count={count} />
+      </Stack>
+    </Stack>
+  );
+}
 
 const ROOM_PARAM = 'room';
 
@@ -41,6 +105,7 @@ const ROOM_PARAM = 'room';
  */
 export function ChatPage({ kind }: { kind: RoomListKind }) {
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const isNarrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const selected = Number(params.get(ROOM_PARAM));
@@ -117,14 +182,10 @@ export function ChatPage({ kind }: { kind: RoomListKind }) {
           <LinkTabs
             label="Chat rooms"
             selected={kinds.indexOf(current)}
+            {...(isNarrow && { sx: phoneTabsSx })}
             tabs={kinds.map((entry) => ({
               to: entry.route,
-              label: (
-                <Stack direction="row" sx={{ gap: 0.75, alignItems: 'center' }}>
-                  <span>{entry.label}</span>
-                  <UnreadBadge count={unread.data?.byKind[entry.kind] ?? 0} />
-                </Stack>
-              ),
+              label: <TabLabel entry={entry} count={unread.data?.byKind[entry.kind] ?? 0} isPhone={isNarrow} />,
             }))}
           />
         </Stack>
