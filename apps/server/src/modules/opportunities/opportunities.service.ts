@@ -12,7 +12,6 @@ import {
   type OpportunityDetail,
   type opportunitySetRequest,
   type opportunityUpdateRequest,
-  SERVER_EVENTS,
 } from '@leadcircle/shared';
 import type { z } from 'zod';
 import { activityData } from '../../activity/activity-recorder.js';
@@ -22,10 +21,10 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { opportunityInviteLink } from '../../lib/links.js';
-import { chatRoomChannel, joinSockets, leaveSockets, userRoom } from '../../realtime/rooms.js';
+import { chatRoomChannel, joinSockets, userRoom } from '../../realtime/rooms.js';
 import * as users from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
-import { opportunityRenamed } from '../chat/chat.membership.js';
+import { opportunityRenamed, opportunityRoomLeft } from '../chat/chat.membership.js';
 import { requireLeadMember } from '../leads/leads.access.js';
 import {
   canReadOpportunity,
@@ -223,7 +222,7 @@ export async function deleteOpportunity(
   await requireOpportunityOwner(deps.db, opportunityId, userId);
   const roomId = await q.findRoomId(deps.db, opportunityId);
   await q.deleteOpportunity(deps.db, opportunityId);
-  if (roomId !== undefined) roomLeft(deps, roomId);
+  if (roomId !== undefined) opportunityRoomLeft(deps, roomId);
   return { message: OPPORTUNITY_MESSAGES.deleted };
 }
 
@@ -314,13 +313,6 @@ export async function acceptInvite(
   return presentDetail(deps.db, invite.opportunityId, userId);
 }
 
-/** Someone lost the opportunity (share taken back), or everyone did (deleted): its room leaves their sockets at once. */
-function roomLeft(deps: AppDeps, roomId: number, userId?: number): void {
-  const who = userId === undefined ? [chatRoomChannel(roomId)] : [userRoom(userId)];
-  deps.realtime.publish({ rooms: who, event: SERVER_EVENTS.chatRoomRemoved, data: { roomId, kind: 'OPPORTUNITY' } });
-  leaveSockets(deps.realtime, who, [chatRoomChannel(roomId)]);
-}
-
 /** The owner takes a share back; a shared user may remove themselves (leave). */
 export async function removeOpportunityUser(
   deps: AppDeps,
@@ -333,7 +325,7 @@ export async function removeOpportunityUser(
     throw notFound('OPPORTUNITY_SHARE_NOT_FOUND', OPPORTUNITY_MESSAGES.shareNotFound);
   }
   const roomId = await q.findRoomId(deps.db, input.opportunity_id);
-  if (roomId !== undefined) roomLeft(deps, roomId, input.user_id);
+  if (roomId !== undefined) opportunityRoomLeft(deps, roomId, input.user_id);
   return { message: OPPORTUNITY_MESSAGES.shareRemoved };
 }
 
