@@ -506,6 +506,28 @@ describe('a giver cannot credit themselves', () => {
     });
   });
 
+  it('thanks once per win: a confirmed Won corrected by a new report pauses the credit and does not thank again', async () => {
+    const w = await world();
+    await record(w, w.giver, { stage: 'WON', amount: 1000 });
+    await confirm(w, w.bystander);
+    expect(await thanksFor(w)).toHaveLength(1);
+    // The giver reports another amount: it waits again, then counts with the new amount, no second thanks.
+    await record(w, w.giver, { stage: 'WON', amount: 1500 });
+    expect((await card(w)).body).toMatchObject({ wonCount: 0, closedBusinessCents: 0 });
+    expect((await confirm(w, w.bystander)).status).toBe(200);
+    expect((await card(w)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 150_000 });
+    expect(await thanksFor(w)).toHaveLength(1);
+
+    // A report nobody confirmed was never credited: the assignee's Won after it thanks the giver.
+    const other = await world();
+    await record(other, other.giver, { stage: 'WON', amount: 700 });
+    await take(other, other.closer);
+    const won = await record(other, other.closer, { stage: 'WON', amount: 700 });
+    expect(won.body.outcome.unconfirmed).toBe(false);
+    expect(await thanksFor(other)).toHaveLength(1);
+    expect((await card(other)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 70_000 });
+  });
+
   it('a giver who holds their own lead, or owns the group, still cannot confirm their own report', async () => {
     const w = await world();
     // The giver assigns the lead to themselves: their Won is still a report of the submitter.
