@@ -101,6 +101,9 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
   const giverOutcome = new OutcomeSection(page);
   await expect(giverOutcome.section.getByLabel(`Outcome: Won: ${WON}`)).toBeVisible({ timeout: 15_000 });
   await expect(giverOutcome.timeline().getByRole('listitem')).toHaveCount(2);
+  // The lead is Milo's now: Olive, who gave it, sees its timeline but records nothing on it.
+  await expect(giverOutcome.section.getByRole('button', { name: 'RECORD PROGRESS' })).toBeHidden();
+  await expect(giverOutcome.section.getByRole('button', { name: 'CONFIRM' })).toBeHidden();
   await page.goto('/activities');
   const thanks = OUTCOME_MESSAGES.wonThanks('Milo Rivera', 1_200_000, LEAD_NAME);
   await page.getByRole('button', { name: /^Notifications, \d+ unread$/ }).click();
@@ -169,6 +172,87 @@ test('a member takes a lead and records Meeting then Won $12,000; the giver is t
   await expect(rating).toBeVisible();
   await rating.hover();
   await expect(page.getByRole('tooltip')).toHaveText(MEMBER_RATING_EXPLANATION);
+});
+
+test("a giver's Won on a lead nobody took is 'reported by the submitter' and counts only once the group's owner confirms it (the owner on a phone)", async ({
+  page,
+  browser,
+  request,
+}) => {
+  // Olive owns the group; Milo gives a lead, nobody takes it, and Milo reports it Won.
+  const owner = await createPayingAccount(request, 'Olive');
+  const name = uniqueGroupName('Olive');
+  const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: GROUP_CODE });
+  const giver = await createPayingAccount(request, 'Milo');
+  await joinGroupThroughApi(request, giver.accessToken, { name, privateCode: GROUP_CODE });
+  const leadId = await createLeadThroughApi(request, giver.accessToken, groupId);
+  const leadPath = `/groups/${groupId}/leads/${leadId}`;
+
+  await signIn(page, giver.email, giver.password);
+  await page.goto(leadPath);
+  const outcome = new OutcomeSection(page);
+  await expect(outcome.section.getByText('Not assigned to anyone yet.')).toBeVisible();
+  await outcome.startStep('Won');
+  await outcome.dialog.getByLabel('Amount ($)').fill('12000');
+  await outcome.save().click();
+  await expect(outcome.dialog).toBeHidden();
+  const step = outcome.timeline().getByRole('listitem', { name: `Won: ${WON}` });
+  await expect(step).toContainText('by Milo Rivera');
+  await expect(step).toContainText('reported by the submitter');
+  await expect(step).toContainText('Not yet confirmed');
+  // Milo cannot confirm his own report.
+  await expect(outcome.section.getByRole('button', { name: 'CONFIRM' })).toBeHidden();
+
+  // The owner, on a phone: the report waits; the scoreboard does not count it yet.
+  const ownerContext = await browser.newContext(PHONE);
+  const ownerPage = await ownerContext.newPage();
+  await signIn(ownerPage, owner.email, owner.password);
+  await ownerPage.goto(`/groups/${groupId}/stats`);
+  const totals = ownerPage.getByRole('region', { name: 'Group totals' });
+  await expect(totals.getByLabel('Won: 0')).toBeVisible();
+  await expect(totals.getByLabel(`Closed business: ${formatCents(0)}`)).toBeVisible();
+  const miloRow = ownerPage.getByRole('table', { name: 'Members', exact: true }).getByRole('row').filter({
+    hasText: 'Milo Rivera',
+  });
+  // Leads received is left out at this width.
+  await expect(miloRow.getByRole('cell').filter({ visible: true })).toHaveText([
+    'Milo Rivera',
+    '1',
+    '0',
+    formatCents(0),
+    '0%',
+  ]);
+
+  await ownerPage.goto(leadPath);
+  const ownerOutcome = new OutcomeSection(ownerPage);
+  const ownerStep = ownerOutcome.timeline().getByRole('listitem', { name: `Won: ${WON}` });
+  await expect(ownerStep).toContainText('reported by the submitter');
+  await expect(ownerStep).toContainText('Not yet confirmed');
+  await expect(ownerOutcome.section.getByRole('button', { name: 'RECORD PROGRESS' })).toBeHidden();
+  const confirm = ownerOutcome.section.getByRole('button', { name: 'CONFIRM' });
+  await expect(confirm).toBeVisible();
+  await expectFits(ownerPage, 'lead page, a report to confirm');
+  await confirm.click();
+  await expect(ownerStep).toContainText('confirmed by Olive Rivera');
+  await expect(ownerStep).not.toContainText('Not yet confirmed');
+  await expect(confirm).toBeHidden();
+  await expectFits(ownerPage, 'lead page, confirmed');
+
+  // Milo sees the confirmation without a reload.
+  await expect(step).toContainText('confirmed by Olive Rivera', { timeout: 15_000 });
+  await expect(step).not.toContainText('Not yet confirmed');
+
+  // Now it is closed business on the scoreboard and in Milo's card.
+  await ownerPage.goto(`/groups/${groupId}/stats`);
+  await expect(totals.getByLabel('Won: 1')).toBeVisible();
+  await expect(totals.getByLabel(`Closed business: ${WON}`)).toBeVisible();
+  await expect(miloRow.getByRole('cell').filter({ visible: true })).toHaveText(['Milo Rivera', '1', '1', WON, '100%']);
+  await ownerPage.getByRole('tab', { name: 'Users' }).click();
+  await ownerPage.getByRole('button', { name: 'Profile of Milo Rivera' }).click();
+  const stats = ownerPage.getByRole('dialog', { name: 'Milo Rivera' }).getByRole('region', { name: 'Member stats' });
+  await expect(stats.getByLabel('Won: 1')).toBeVisible();
+  await expect(stats.getByLabel(`Closed business: ${WON}`)).toBeVisible();
+  await ownerContext.close();
 });
 
 test("the group's owner sets the follow-up reminder's days (1 to 90); a member sees them", async ({

@@ -9,7 +9,8 @@ import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
 
 // What became of a lead: the member it is assigned to (or who takes it) records Contacted, Meeting,
 // Proposal, Won with the amount, or Lost with a reason; each step is kept with who and when; only the
-// assignee and the lead's owner change it; a Won lead credits its amount to the member who gave it.
+// assignee changes it (the submitter too while nobody has taken it, "reported by the submitter", which
+// the assignee or a group owner confirms); a Won lead credits its amount to the member who gave it.
 
 let t: TestApp;
 const clock = createTestClock();
@@ -65,8 +66,9 @@ describe('recording what became of a lead', () => {
     expect(meeting.status).toBe(200);
     expect(meeting.body).toEqual({
       leadId: w.lead.id,
-      outcome: { stage: 'MEETING', at: meetingAt, amountCents: null, lostReason: null },
+      outcome: { stage: 'MEETING', at: meetingAt, amountCents: null, lostReason: null, unconfirmed: false },
       canRecord: true,
+      canConfirm: false,
       steps: [
         {
           stepId: expect.any(Number),
@@ -77,6 +79,9 @@ describe('recording what became of a lead', () => {
           userId: w.closer.user.id,
           userName: fullName(w.closer),
           createdAt: meetingAt,
+          reportedBySubmitter: false,
+          confirmedBy: null,
+          confirmedAt: null,
         },
       ],
     });
@@ -85,7 +90,13 @@ describe('recording what became of a lead', () => {
     const wonAt = clock.now().toISOString();
     const won = await record(w, w.closer, { stage: 'WON', amount: 12000 });
     expect(won.status).toBe(200);
-    expect(won.body.outcome).toEqual({ stage: 'WON', at: wonAt, amountCents: 1_200_000, lostReason: null });
+    expect(won.body.outcome).toEqual({
+      stage: 'WON',
+      at: wonAt,
+      amountCents: 1_200_000,
+      lostReason: null,
+      unconfirmed: false,
+    });
     expect(won.body.steps.map((s: { stage: string }) => s.stage)).toEqual(['MEETING', 'WON']);
     expect(won.body.steps[1]).toMatchObject({ amountCents: 1_200_000, userId: w.closer.user.id, createdAt: wonAt });
     // Members with the lead open are told at once, in the group's room.
@@ -95,12 +106,12 @@ describe('recording what became of a lead', () => {
       data: { leadId: w.lead.id, groupId: w.group.groupId, outcome: won.body.outcome },
     });
 
-    // The timeline and the outcome are the group's to see; only the assignee and the giver may record.
+    // The timeline and the outcome are the group's to see; only the assignee may record (not the giver).
     const seen = await post(t, '/lead/outcome/list', { lead_id: w.lead.id }, { token: w.bystander.token });
     expect(seen.status).toBe(200);
     expect(seen.body).toEqual({ ...won.body, canRecord: false });
     const asGiver = await post(t, '/lead/outcome/list', { lead_id: w.lead.id }, { token: w.giver.token });
-    expect(asGiver.body.canRecord).toBe(true);
+    expect(asGiver.body).toEqual({ ...won.body, canRecord: false });
     const got = await post(t, '/lead/get', { lead_id: w.lead.id }, { token: w.bystander.token });
     expect(got.body.outcome).toEqual(won.body.outcome);
 
@@ -183,12 +194,12 @@ describe('recording what became of a lead', () => {
     expect(won.filter((a) => (a.data as { leadWon?: { leadId: number } }).leadWon?.leadId === w.lead.id)).toEqual([]);
   });
 
-  it('a correction by the owner replaces the credit instead of adding to it', async () => {
+  it('a correction by the assignee replaces the credit instead of adding to it', async () => {
     const w = await world();
     await take(w, w.closer);
     expect((await record(w, w.closer, { stage: 'WON', amount: 12000 })).status).toBe(200);
-    // The owner corrects the amount: one credit, the new amount, no second thank-you.
-    const corrected = await record(w, w.giver, { stage: 'WON', amount: 15000.5 });
+    // The assignee corrects the amount: one credit, the new amount, no second thank-you.
+    const corrected = await record(w, w.closer, { stage: 'WON', amount: 15000.5 });
     expect(corrected.body.outcome).toMatchObject({ stage: 'WON', amountCents: 1_500_050 });
     const card = () =>
       post(t, '/group/member_stats', { group_id: w.group.groupId, user_id: w.giver.user.id }, { token: w.giver.token });
@@ -201,7 +212,7 @@ describe('recording what became of a lead', () => {
       ).length;
     expect(await thanks()).toBe(1);
     // Corrected to Lost: the credit goes.
-    await record(w, w.giver, { stage: 'LOST', lost_reason: 'NO_BUDGET' });
+    await record(w, w.closer, { stage: 'LOST', lost_reason: 'NO_BUDGET' });
     expect((await card()).body).toMatchObject({ wonCount: 0, closedBusinessCents: 0 });
     // Won again: credited once, with the latest amount.
     await record(w, w.closer, { stage: 'WON', amount: 9000 });
@@ -338,5 +349,244 @@ describe('refusals: nothing changes', () => {
       sql`select count(*)::int as n from lead_outcome_steps where lead_id = ${w.lead.id}`,
     );
     expect(rows.rows[0]!.n).toBe(0);
+  });
+});
+
+describe('a giver cannot credit themselves', () => {
+  const confirm = (w: World, who: User | undefined, leadId = w.lead.id) =>
+    post(t, '/lead/outcome/confirm', { lead_id: leadId }, who ? { token: who.token } : {});
+  const timelineOf = (w: World, who: User) =>
+    post(t, '/lead/outcome/list', { lead_id: w.lead.id }, { token: who.token });
+  const card = (w: World) =>
+    post(
+      t,
+      '/group/member_stats',
+      { group_id: w.group.groupId, user_id: w.giver.user.id },
+      { token: w.bystander.token },
+    );
+  const groupStats = async (w: World) =>
+    (await post(t, '/lead/group_stats', { ids: [w.group.groupId] }, { token: w.bystander.token })).body.groups[0];
+  const giverStats = async (w: World) =>
+    (
+      (await post(t, '/group/stats', { search_ids: [w.group.groupId] }, { token: w.bystander.token })).body.groups[0]
+        .usersStats as { userId: number }[]
+    ).find((u) => u.userId === w.giver.user.id);
+  const thanksFor = async (w: World) =>
+    (await t.db.select().from(activities).where(eq(activities.type, 'LEAD_WON'))).filter(
+      (a) => (a.data as { leadWon: { leadId: number } }).leadWon.leadId === w.lead.id,
+    );
+  const recordRefused = {
+    code: 'LEAD_OUTCOME_NOT_ALLOWED',
+    message: 'Only the member this lead is assigned to can record its progress.',
+  };
+
+  it('refuses the submitter of a lead assigned to someone else: 403 with the message, nothing written', async () => {
+    const w = await world();
+    await take(w, w.closer);
+    expect(await record(w, w.giver, { stage: 'WON', amount: 50000 })).toMatchObject({
+      status: 403,
+      body: recordRefused,
+    });
+    expect(await record(w, w.giver, { stage: 'LOST', lost_reason: 'NO_NEED' })).toMatchObject({
+      status: 403,
+      body: recordRefused,
+    });
+    expect(await stepCount(w.lead.id)).toBe(0);
+    expect((await card(w)).body).toMatchObject({ wonCount: 0, closedBusinessCents: 0 });
+    // They still see the timeline, without RECORD PROGRESS.
+    expect((await timelineOf(w, w.giver)).body).toMatchObject({ canRecord: false, canConfirm: false, steps: [] });
+    expect((await timelineOf(w, w.closer)).body).toMatchObject({ canRecord: true, canConfirm: false });
+  });
+
+  it('the submitter of an unassigned lead reports Won: marked, not closed business until a group owner confirms', async () => {
+    const w = await world();
+    const reportedAt = clock.now().toISOString();
+    const reported = await record(w, w.giver, { stage: 'WON', amount: 12000 });
+    expect(reported.status).toBe(200);
+    expect(reported.body.outcome).toMatchObject({ stage: 'WON', amountCents: 1_200_000, unconfirmed: true });
+    expect(reported.body.steps).toEqual([
+      expect.objectContaining({
+        stage: 'WON',
+        userId: w.giver.user.id,
+        createdAt: reportedAt,
+        reportedBySubmitter: true,
+        confirmedBy: null,
+        confirmedAt: null,
+      }),
+    ]);
+    expect(reported.body).toMatchObject({ canRecord: true, canConfirm: false });
+    expect(await leadRow(w.lead.id)).toMatchObject({ outcomeStage: 'WON', outcomeUnconfirmed: true });
+    const [step] = await t.db.select().from(leadOutcomeSteps).where(eq(leadOutcomeSteps.leadId, w.lead.id));
+    expect(step).toMatchObject({ reportedBySubmitter: true, confirmedBy: null, confirmedAt: null });
+
+    // Not closed business anywhere yet: member card, scoreboard, per-member stats, top givers; nobody thanked.
+    expect((await card(w)).body).toMatchObject({ leadsGiven: 1, wonCount: 0, closedBusinessCents: 0 });
+    expect(await groupStats(w)).toMatchObject({ wonCount: 0, wonAmountCents: 0, conversion: 0 });
+    expect((await groupStats(w)).topGivers.last30Days).not.toContainEqual(
+      expect.objectContaining({ userId: w.giver.user.id, wonCount: 1 }),
+    );
+    expect(await giverStats(w)).toMatchObject({ wonCount: 0, closedBusinessCents: 0, conversion: 0 });
+    expect(await thanksFor(w)).toEqual([]);
+    // The lead's answer says so too.
+    const got = await post(t, '/lead/get', { lead_id: w.lead.id }, { token: w.bystander.token });
+    expect(got.body.outcome).toMatchObject({ stage: 'WON', unconfirmed: true });
+
+    // Who may confirm: the group's owner (nobody has taken the lead), not the giver, not a plain member.
+    expect((await timelineOf(w, w.bystander)).body).toMatchObject({ canRecord: false, canConfirm: true });
+    expect((await timelineOf(w, w.closer)).body).toMatchObject({ canRecord: false, canConfirm: false });
+
+    clock.advance(60_000);
+    const confirmedAt = clock.now().toISOString();
+    const confirmed = await confirm(w, w.bystander);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.outcome).toMatchObject({ stage: 'WON', amountCents: 1_200_000, unconfirmed: false });
+    expect(confirmed.body.steps[0]).toMatchObject({
+      reportedBySubmitter: true,
+      confirmedBy: { userId: w.bystander.user.id, userName: fullName(w.bystander) },
+      confirmedAt,
+    });
+    expect(confirmed.body.canConfirm).toBe(false);
+    expect(await leadRow(w.lead.id)).toMatchObject({ outcomeUnconfirmed: false });
+    expect(t.realtime.events).toContainEqual({
+      rooms: [`group:${w.group.groupId}`],
+      event: 'lead:outcome',
+      data: { leadId: w.lead.id, groupId: w.group.groupId, outcome: confirmed.body.outcome },
+    });
+
+    // Now it counts, and the win is news once.
+    expect((await card(w)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 1_200_000 });
+    expect(await groupStats(w)).toMatchObject({ wonCount: 1, wonAmountCents: 1_200_000, conversion: 1 });
+    expect(await giverStats(w)).toMatchObject({ wonCount: 1, closedBusinessCents: 1_200_000 });
+    expect(await thanksFor(w)).toHaveLength(1);
+
+    // Nothing left to confirm.
+    expect(await confirm(w, w.bystander)).toMatchObject({
+      status: 409,
+      body: { code: 'LEAD_OUTCOME_NOTHING_TO_CONFIRM', message: OUTCOME_MESSAGES.nothingToConfirm },
+    });
+  });
+
+  it('the assignee confirms what the submitter reported before they took the lead; the giver is thanked', async () => {
+    const w = await world();
+    expect((await record(w, w.giver, { stage: 'WON', amount: 8000 })).status).toBe(200);
+    await take(w, w.closer);
+    expect((await timelineOf(w, w.closer)).body).toMatchObject({ canRecord: true, canConfirm: true });
+    // The group's owner no longer confirms: the lead has an assignee.
+    expect((await timelineOf(w, w.bystander)).body.canConfirm).toBe(false);
+    expect(await confirm(w, w.bystander)).toMatchObject({
+      status: 403,
+      body: { code: 'LEAD_OUTCOME_CONFIRM_NOT_ALLOWED', message: OUTCOME_MESSAGES.confirmNotAllowed },
+    });
+    expect((await card(w)).body).toMatchObject({ wonCount: 0, closedBusinessCents: 0 });
+    const confirmed = await confirm(w, w.closer);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.steps[0].confirmedBy).toEqual({ userId: w.closer.user.id, userName: fullName(w.closer) });
+    expect((await card(w)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 800_000 });
+    const thanks = (await inbox(w.giver)).body.notifications.find(
+      (n: { activity: { type: string } }) => n.activity.type === 'LEAD_WON',
+    );
+    expect(thanks.activity).toMatchObject({
+      actorUserId: w.closer.user.id,
+      data: { leadWon: { amountCents: 800_000 } },
+    });
+  });
+
+  it("a step by the assignee is never unconfirmed, and ends the wait of the submitter's report", async () => {
+    const w = await world();
+    expect((await record(w, w.giver, { stage: 'PROPOSAL' })).body.outcome.unconfirmed).toBe(true);
+    await take(w, w.closer);
+    const won = await record(w, w.closer, { stage: 'WON', amount: 3000 });
+    expect(won.body.outcome).toMatchObject({ stage: 'WON', unconfirmed: false });
+    expect(won.body.steps.map((s: { reportedBySubmitter: boolean }) => s.reportedBySubmitter)).toEqual([true, false]);
+    expect(won.body.canConfirm).toBe(false);
+    expect((await card(w)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 300_000 });
+    expect(await confirm(w, w.closer)).toMatchObject({
+      status: 409,
+      body: { code: 'LEAD_OUTCOME_NOTHING_TO_CONFIRM' },
+    });
+  });
+
+  it('thanks once per win: a confirmed Won corrected by a new report pauses the credit and does not thank again', async () => {
+    const w = await world();
+    await record(w, w.giver, { stage: 'WON', amount: 1000 });
+    await confirm(w, w.bystander);
+    expect(await thanksFor(w)).toHaveLength(1);
+    // The giver reports another amount: it waits again, then counts with the new amount, no second thanks.
+    await record(w, w.giver, { stage: 'WON', amount: 1500 });
+    expect((await card(w)).body).toMatchObject({ wonCount: 0, closedBusinessCents: 0 });
+    expect((await confirm(w, w.bystander)).status).toBe(200);
+    expect((await card(w)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 150_000 });
+    expect(await thanksFor(w)).toHaveLength(1);
+
+    // A report nobody confirmed was never credited: the assignee's Won after it thanks the giver.
+    const other = await world();
+    await record(other, other.giver, { stage: 'WON', amount: 700 });
+    await take(other, other.closer);
+    const won = await record(other, other.closer, { stage: 'WON', amount: 700 });
+    expect(won.body.outcome.unconfirmed).toBe(false);
+    expect(await thanksFor(other)).toHaveLength(1);
+    expect((await card(other)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 70_000 });
+  });
+
+  it('a giver who holds their own lead, or owns the group, still cannot confirm their own report', async () => {
+    const w = await world();
+    // The giver assigns the lead to themselves: their Won is still a report of the submitter.
+    const self = await post(
+      t,
+      '/lead/assign',
+      { group_id: w.group.groupId, lead_id: w.lead.id, user_id: w.giver.user.id },
+      { token: w.giver.token },
+    );
+    expect(self.status).toBe(200);
+    const won = await record(w, w.giver, { stage: 'WON', amount: 20000 });
+    expect(won.body.outcome.unconfirmed).toBe(true);
+    expect(won.body.steps[0].reportedBySubmitter).toBe(true);
+    expect(await confirm(w, w.giver)).toMatchObject({
+      status: 403,
+      body: { code: 'LEAD_OUTCOME_OWN_REPORT', message: OUTCOME_MESSAGES.confirmOwnReport },
+    });
+    expect((await card(w)).body).toMatchObject({ wonCount: 0, closedBusinessCents: 0 });
+    expect((await confirm(w, w.bystander)).status).toBe(200);
+    expect((await card(w)).body).toMatchObject({ wonCount: 1, closedBusinessCents: 2_000_000 });
+
+    // The group's owner gave a lead nobody took: they report, they do not confirm.
+    const ownLead = await insertLead(t, { groupId: w.group.groupId, createdBy: w.bystander.user.id });
+    const ownWorld = { ...w, lead: ownLead };
+    expect((await record(ownWorld, w.bystander, { stage: 'WON', amount: 100 })).status).toBe(200);
+    expect((await timelineOf(ownWorld, w.bystander)).body.canConfirm).toBe(false);
+    expect(await confirm(ownWorld, w.bystander)).toMatchObject({
+      status: 403,
+      body: { code: 'LEAD_OUTCOME_OWN_REPORT' },
+    });
+    expect((await leadRow(ownLead.id))!.outcomeUnconfirmed).toBe(true);
+  });
+
+  it('refuses confirmation signed out, to a non-member and to a plain member; 404 for an unknown lead', async () => {
+    const w = await world();
+    await record(w, w.giver, { stage: 'WON', amount: 100 });
+    expect((await confirm(w, undefined)).status).toBe(401);
+    const strangerAnswer = await confirm(w, w.stranger);
+    expect(strangerAnswer).toMatchObject({ status: 403, body: notMember });
+    expect(JSON.stringify(strangerAnswer.body)).not.toContain(w.lead.lastName);
+    expect(await confirm(w, w.closer)).toMatchObject({
+      status: 403,
+      body: { code: 'LEAD_OUTCOME_CONFIRM_NOT_ALLOWED', message: OUTCOME_MESSAGES.confirmNotAllowed },
+    });
+    expect(await confirm(w, w.giver)).toMatchObject({ status: 403, body: { code: 'LEAD_OUTCOME_OWN_REPORT' } });
+    expect(await confirm(w, w.bystander, 999_999)).toMatchObject({ status: 404, body: leadNotFound });
+    expect(await leadRow(w.lead.id)).toMatchObject({ outcomeUnconfirmed: true });
+    const [step] = await t.db.select().from(leadOutcomeSteps).where(eq(leadOutcomeSteps.leadId, w.lead.id));
+    expect(step).toMatchObject({ confirmedBy: null, confirmedAt: null });
+    // A deleted lead is gone for everyone.
+    await post(t, '/lead/delete', { lead_id: w.lead.id }, { token: w.giver.token });
+    expect(await confirm(w, w.bystander)).toMatchObject({ status: 404, body: leadNotFound });
+  });
+
+  it('409 when nothing waits for confirmation: no step yet', async () => {
+    const w = await world();
+    expect(await confirm(w, w.bystander)).toMatchObject({
+      status: 409,
+      body: { code: 'LEAD_OUTCOME_NOTHING_TO_CONFIRM', message: OUTCOME_MESSAGES.nothingToConfirm },
+    });
   });
 });

@@ -77,7 +77,11 @@ describe('/rating/user with outcomes', () => {
       post(t, '/lead/outcome/record', { lead_id: leadId, ...body }, { token: c.member.token });
     expect((await step(third.id, { stage: 'WON', amount: 5000 })).status).toBe(200);
     expect((await step(fourth.id, { stage: 'LOST', lost_reason: 'NO_NEED' })).status).toBe(200);
-    // (2 × 3.5 + 2 × winScore(1, 1) = 3) / 4 = 3.25 → 3.3
+    // Their own Won waits for confirmation; their Lost counts: (2 × 3.5 + 1 × winScore(0, 1)) / 3 = 3.11… → 3.1
+    expect(await ratingOf()).toBe(3.1);
+    // The group's owner confirms the Won: (2 × 3.5 + 2 × winScore(1, 1) = 3) / 4 = 3.25 → 3.3
+    const confirmed = await post(t, '/lead/outcome/confirm', { lead_id: third.id }, { token: c.owner.token });
+    expect(confirmed.status).toBe(200);
     expect(await ratingOf()).toBe(3.3);
     // Steps short of Won or Lost change nothing.
     await step(fourth.id, { stage: 'PROPOSAL' });
@@ -113,7 +117,11 @@ describe('/rating/user with outcomes', () => {
     const c = await createGroupWithMembers(t);
     const lead = await insertLead(t, { groupId: c.group.groupId, createdBy: c.member.user.id });
     await post(t, '/lead/outcome/record', { lead_id: lead.id, stage: 'WON', amount: 100 }, { token: c.member.token });
-    const res = await post(t, '/rating/user', { user_ids: [c.member.user.id] }, { token: c.owner.token });
-    expect(res.body.userRatings).toEqual([{ userId: c.member.user.id, rating: 3.7 }]);
+    const ratings = async () =>
+      (await post(t, '/rating/user', { user_ids: [c.member.user.id] }, { token: c.owner.token })).body.userRatings;
+    // Their own report is not a won lead until someone else confirms it.
+    expect(await ratings()).toEqual([{ userId: c.member.user.id, rating: null }]);
+    await post(t, '/lead/outcome/confirm', { lead_id: lead.id }, { token: c.owner.token });
+    expect(await ratings()).toEqual([{ userId: c.member.user.id, rating: 3.7 }]);
   });
 });

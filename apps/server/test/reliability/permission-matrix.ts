@@ -303,12 +303,20 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     member: DENIED,
     owner: OK,
   },
-  // Outcomes: the assignee or the submitter records; members read the timeline; duplicates and cards for members.
+  // Outcomes: the assignee records, the submitter while nobody has taken the lead (the world's lead is the
+  // owner's, unassigned); members read the timeline; duplicates and cards for members.
   'POST /api/lead/outcome/record': {
     body: (w) => ({ lead_id: w.leadId, stage: 'CONTACTED' }),
     stranger: DENIED,
     member: DENIED,
     owner: OK,
+  },
+  // Confirming a submitter's report: the assignee, or a group owner who is not the submitter (outcomes.test.ts).
+  'POST /api/lead/outcome/confirm': {
+    body: (w) => ({ lead_id: w.leadId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: 403,
   },
   'POST /api/lead/outcome/list': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/duplicates': {

@@ -161,6 +161,7 @@ export const opportunityCallPaths = {
 export const outcomeCallPaths = {
   record: { path: '/lead/outcome/record', auth: true },
   list: { path: '/lead/outcome/list', auth: true },
+  confirm: { path: '/lead/outcome/confirm', auth: true },
   duplicates: { path: '/lead/duplicates', auth: true },
   memberStats: { path: '/group/member_stats', auth: true },
 } as const satisfies Record<string, CallPath>;

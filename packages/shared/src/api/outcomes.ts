@@ -20,6 +20,9 @@ export const leadOutcome = z.object({
   amountCents: z.number().int().nullable(),
   // Lost: why. Null otherwise.
   lostReason: z.enum(LEAD_LOST_REASONS).nullable(),
+  // The latest step was reported by the submitter and nobody has confirmed it yet: a Won reported that
+  // way is not closed business (scoreboard, member card, rating) until it is confirmed.
+  unconfirmed: z.boolean(),
 });
 export type LeadOutcome = z.infer<typeof leadOutcome>;
 
@@ -30,10 +33,15 @@ export const leadOutcomeStep = z.object({
   amountCents: z.number().int().nullable(),
   lostReason: z.enum(LEAD_LOST_REASONS).nullable(),
   note: z.string().nullable(),
-  // Who recorded it (the assignee, or the submitter correcting), and their name or 'Deleted user'.
+  // Who recorded it (the assignee, or the submitter while nobody had taken the lead), and their name or 'Deleted user'.
   userId: z.number().int(),
   userName: z.string(),
   createdAt: z.string(),
+  // Recorded by the member who submitted the lead: "reported by the submitter".
+  reportedBySubmitter: z.boolean(),
+  // Who confirmed a reported step and when; null while nobody has (and for the assignee's own steps).
+  confirmedBy: z.object({ userId: z.number().int(), userName: z.string() }).nullable(),
+  confirmedAt: z.string().nullable(),
 });
 export type LeadOutcomeStep = z.infer<typeof leadOutcomeStep>;
 
@@ -41,20 +49,29 @@ export type LeadOutcomeStep = z.infer<typeof leadOutcomeStep>;
 export const leadOutcomeTimeline = z.object({
   leadId: z.number().int(),
   outcome: leadOutcome.nullable(),
-  // The caller may record a step: they are the lead's assignee or its submitter.
+  // The caller may record a step: they are the lead's assignee, or its submitter while nobody has taken it.
   canRecord: z.boolean(),
+  // The caller may confirm the latest step, reported by the submitter: they are the assignee, or, while
+  // nobody else has taken the lead, an owner of the group (never the submitter).
+  canConfirm: z.boolean(),
   steps: z.array(leadOutcomeStep),
 });
 export type LeadOutcomeTimeline = z.infer<typeof leadOutcomeTimeline>;
 
 // Record a step: Won needs `amount` (dollars, > 0, ≤ 1,000,000,000, whole cents), Lost needs
-// `lost_reason`; neither goes with another stage (400). The assignee or the submitter (403
-// LEAD_OUTCOME_NOT_ALLOWED to other members).
+// `lost_reason`; neither goes with another stage (400). The assignee, or the submitter while nobody has
+// taken the lead (their steps are "reported by the submitter", unconfirmed); 403 LEAD_OUTCOME_NOT_ALLOWED
+// to other members, the submitter of an assigned lead included.
 export const leadOutcomeRecordRequest = z
   .strictObject({ lead_id: idField, ...outcomeStepShape })
   .superRefine((v, ctx) => checkOutcomeStep(v, ctx));
 
 export const leadOutcomeListRequest = z.strictObject({ lead_id: idField });
+
+// Confirm the latest step, reported by the submitter: the assignee, or, while nobody else has taken the
+// lead, an owner of the group. 403 LEAD_OUTCOME_OWN_REPORT to the submitter, LEAD_OUTCOME_CONFIRM_NOT_ALLOWED
+// to other members; 409 LEAD_OUTCOME_NOTHING_TO_CONFIRM when the latest step waits for no confirmation.
+export const leadOutcomeConfirmRequest = z.strictObject({ lead_id: idField });
 
 // A duplicate check while creating or editing a lead: the dialog's fields (any of them, as typed);
 // `lead_id` is the lead being edited (never matched with itself; must be in the group).
@@ -103,8 +120,15 @@ export const outcomeCalls = {
   record: defineCall({
     ...outcomeCallPaths.record,
     summary:
-      "Record a lead's progress: Contacted, Meeting, Proposal, Won (amount) or Lost (reason) (its assignee or submitter)",
+      "Record a lead's progress: Contacted, Meeting, Proposal, Won (amount) or Lost (reason) (its assignee, or its submitter while unassigned)",
     request: leadOutcomeRecordRequest,
+    response: leadOutcomeTimeline,
+  }),
+  confirm: defineCall({
+    ...outcomeCallPaths.confirm,
+    summary:
+      "Confirm a lead's progress reported by its submitter (its assignee, or a group owner while nobody has taken it)",
+    request: leadOutcomeConfirmRequest,
     response: leadOutcomeTimeline,
   }),
   list: defineCall({

@@ -96,7 +96,12 @@ export const OUTCOME_MESSAGES = {
   reasonRequired: 'Choose why the lead was lost',
   reasonOnlyLost: 'Only a Lost step has a reason',
   noteTooLong: `Must be less than ${OUTCOME_NOTE_MAX} characters`,
-  notAllowed: 'Only the member this lead is assigned to, or the member who submitted it, can record its progress.',
+  notAllowed: 'Only the member this lead is assigned to can record its progress.',
+  confirmNotAllowed:
+    'Only the member this lead is assigned to, or an owner of the group while nobody has taken it, can confirm its progress.',
+  confirmOwnReport: 'Progress you reported on your own lead is confirmed by someone else.',
+  nothingToConfirm: 'There is no reported progress on this lead waiting to be confirmed.',
+  confirmFailed: 'The progress of this lead could not be confirmed.',
   alreadyAssigned: 'This lead is already assigned to another member.',
   followUpDaysInvalid: `Choose between ${FOLLOW_UP_DAYS_MIN} and ${FOLLOW_UP_DAYS_MAX} days`,
   followUpDaysOwnerOnly: 'Only the owner of the group can change the follow-up reminder.',

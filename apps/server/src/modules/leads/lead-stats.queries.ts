@@ -3,9 +3,10 @@ import type { DbOrTx } from '../../db/client.js';
 import { leads, users } from '../../db/schema/index.js';
 
 // The scoreboard's grouped counts: every query is scoped by group ids (and member ids), one grouped
-// query each, never a row per lead. Won = the lead's outcome is Won now; its amount is credited to the submitter.
+// query each, never a row per lead. Won = the lead's outcome is Won now, and confirmed when the submitter
+// reported it (a giver never credits themselves); its amount is credited to the submitter.
 
-const isWon = sql`${leads.outcomeStage} = 'WON'`;
+const isWon = sql`(${leads.outcomeStage} = 'WON' and not ${leads.outcomeUnconfirmed})`;
 const wonCount = sql<number>`(count(*) filter (where ${isWon}))::int`;
 const wonCents = sql<number>`coalesce(sum(${leads.wonAmountCents}) filter (where ${isWon}), 0)::float8`;
 const monthOf = (column: SQL | typeof leads.createdAt) =>

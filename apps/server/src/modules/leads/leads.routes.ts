@@ -19,6 +19,7 @@ export function registerLeadRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(outcomeCalls.memberStats, ({ userId, body }) => stats.memberStats(deps, userId, body));
   call(outcomeCalls.record, ({ userId, body }) => outcomes.recordOutcome(deps, userId, body));
   call(outcomeCalls.list, ({ userId, body }) => outcomes.listOutcome(deps, userId, body.lead_id));
+  call(outcomeCalls.confirm, ({ userId, body }) => outcomes.confirmOutcome(deps, userId, body.lead_id));
   call(outcomeCalls.duplicates, ({ userId, body }) => leads.findDuplicateLeads(deps, userId, body));
 }
 

@@ -1,5 +1,6 @@
 import type { LeadLostReason, LeadOutcomeStage } from '@leadcircle/shared';
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { groups, leadOutcomeSteps, leads, users } from '../../db/schema/index.js';
 
@@ -14,6 +15,7 @@ export async function lockLeadOutcome(tx: DbOrTx, leadId: number) {
       createdBy: leads.createdBy,
       assignedTo: leads.assignedTo,
       outcomeStage: leads.outcomeStage,
+      outcomeUnconfirmed: leads.outcomeUnconfirmed,
       wonAt: leads.wonAt,
     })
     .from(leads)
@@ -29,6 +31,8 @@ export interface NewStep {
   amountCents: number | null;
   lostReason: LeadLostReason | null;
   note: string | null;
+  // Recorded by the lead's submitter: the lead's outcome waits for confirmation.
+  reportedBySubmitter: boolean;
   createdAt: Date;
 }
 
@@ -43,6 +47,7 @@ export async function recordStep(tx: DbOrTx, step: NewStep, wonAt: Date | null):
       wonAmountCents: step.amountCents,
       wonAt,
       lostReason: step.lostReason,
+      outcomeUnconfirmed: step.reportedBySubmitter,
       lastActivityAt: step.createdAt,
       updatedAt: step.createdAt,
     })
@@ -56,13 +61,16 @@ export async function findLeadOutcome(db: DbOrTx, leadId: number) {
       at: leads.outcomeAt,
       amountCents: leads.wonAmountCents,
       lostReason: leads.lostReason,
+      unconfirmed: leads.outcomeUnconfirmed,
     })
     .from(leads)
     .where(eq(leads.id, leadId));
   return row;
 }
 
-/** The latest `limit` steps of a lead, newest first, with their authors' names. */
+const confirmer = alias(users, 'confirmer');
+
+/** The latest `limit` steps of a lead, newest first, with their authors' and confirmers' names. */
 export async function listSteps(db: DbOrTx, leadId: number, limit: number) {
   return db
     .select({
@@ -70,12 +78,41 @@ export async function listSteps(db: DbOrTx, leadId: number, limit: number) {
       firstName: users.firstName,
       lastName: users.lastName,
       hidden: sql<boolean>`${users.deletionRequestedAt} is not null`,
+      confirmerFirstName: confirmer.firstName,
+      confirmerLastName: confirmer.lastName,
+      confirmerHidden: sql<boolean>`${confirmer.deletionRequestedAt} is not null`,
     })
     .from(leadOutcomeSteps)
     .innerJoin(users, eq(users.id, leadOutcomeSteps.userId))
+    .leftJoin(confirmer, eq(confirmer.id, leadOutcomeSteps.confirmedBy))
     .where(eq(leadOutcomeSteps.leadId, leadId))
     .orderBy(desc(leadOutcomeSteps.id))
     .limit(limit);
+}
+
+/** The latest two steps of a lead, newest first (the one to confirm and the one it followed). */
+export async function findLatestSteps(db: DbOrTx, leadId: number) {
+  return db
+    .select()
+    .from(leadOutcomeSteps)
+    .where(eq(leadOutcomeSteps.leadId, leadId))
+    .orderBy(desc(leadOutcomeSteps.id))
+    .limit(2);
+}
+
+/** Marks a reported step confirmed and the lead's outcome no longer waiting; false when it was already confirmed. */
+export async function confirmStep(tx: DbOrTx, leadId: number, stepId: number, confirmedBy: number, at: Date) {
+  const done = await tx
+    .update(leadOutcomeSteps)
+    .set({ confirmedBy, confirmedAt: at })
+    .where(and(eq(leadOutcomeSteps.id, stepId), isNull(leadOutcomeSteps.confirmedAt)))
+    .returning({ id: leadOutcomeSteps.id });
+  if (done.length === 0) return false;
+  await tx
+    .update(leads)
+    .set({ outcomeUnconfirmed: false, lastActivityAt: at, updatedAt: at })
+    .where(eq(leads.id, leadId));
+  return true;
 }
 
 /**

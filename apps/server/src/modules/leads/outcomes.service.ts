@@ -10,23 +10,41 @@ import type { z } from 'zod';
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { forbidden } from '../../http/errors.js';
+import { conflict, forbidden } from '../../http/errors.js';
 import { groupRoom } from '../../realtime/rooms.js';
 import { displayName } from '../accounts/accounts.service.js';
 import { leadNotFound, requireLeadMember } from './leads.access.js';
 import * as q from './outcomes.queries.js';
 
-// What became of a lead: its assignee (or its submitter, correcting) records steps; the latest is the
-// lead's outcome. A step entering Won credits its amount to the submitter and thanks them in their
-// inbox (LEAD_WON). Decisions: docs/decisions.md "Lead outcomes".
+// What became of a lead: its assignee records steps; the latest is the lead's outcome. A step entering
+// Won credits its amount to the submitter and thanks them in their inbox (LEAD_WON). A giver never
+// credits themselves: their own steps (on a lead nobody else holds) are "reported by the submitter" and
+// a Won reported that way counts once the assignee or, with nobody else holding it, a group owner
+// confirms it. Decisions: docs/decisions.md "Lead outcomes".
 
 const TIMELINE_MAX = 200;
 
 const notAllowed = () => forbidden('LEAD_OUTCOME_NOT_ALLOWED');
 
-/** The assignee and the submitter record a lead's progress. */
-const mayRecord = (lead: { createdBy: number; assignedTo: number | null }, userId: number) =>
-  lead.createdBy === userId || lead.assignedTo === userId;
+type Holders = { createdBy: number; assignedTo: number | null };
+
+/** The assignee records a lead's progress; the submitter too while nobody has taken it. */
+const mayRecord = (lead: Holders, userId: number) =>
+  lead.assignedTo === userId || (lead.assignedTo === null && lead.createdBy === userId);
+
+/** The submitter's steps wait for confirmation (also on a lead they assigned to themselves). */
+const isSubmitter = (lead: Holders, userId: number) => lead.createdBy === userId;
+
+/**
+ * Who confirms a step the submitter reported: the assignee, or, while nobody but the submitter holds
+ * the lead, an owner of the group; never the submitter. Answers the refusal, or null when allowed.
+ */
+function confirmRefusal(lead: Holders, userId: number, isGroupOwner: boolean) {
+  if (isSubmitter(lead, userId)) return forbidden('LEAD_OUTCOME_OWN_REPORT');
+  const heldByOther = lead.assignedTo !== null && lead.assignedTo !== lead.createdBy;
+  if (heldByOther ? lead.assignedTo === userId : isGroupOwner) return null;
+  return forbidden('LEAD_OUTCOME_CONFIRM_NOT_ALLOWED');
+}
 
 /** The lead's outcome as the calls answer it, from its row's columns; null before the first step. */
 export function outcomeOf(row: {
@@ -34,6 +52,7 @@ export function outcomeOf(row: {
   outcomeAt: Date | null;
   wonAmountCents: number | null;
   lostReason: LeadOutcome['lostReason'];
+  outcomeUnconfirmed: boolean;
 }): LeadOutcome | null {
   if (row.outcomeStage === null || row.outcomeAt === null) return null;
   return {
@@ -41,13 +60,15 @@ export function outcomeOf(row: {
     at: row.outcomeAt.toISOString(),
     amountCents: row.wonAmountCents === null ? null : Number(row.wonAmountCents),
     lostReason: row.lostReason,
+    unconfirmed: row.outcomeUnconfirmed,
   };
 }
 
 async function timeline(
   db: DbOrTx,
-  lead: { id: number; createdBy: number; assignedTo: number | null },
+  lead: Holders & { id: number },
   userId: number,
+  isGroupOwner: boolean,
 ): Promise<LeadOutcomeTimeline> {
   const [current, steps] = await Promise.all([q.findLeadOutcome(db, lead.id), q.listSteps(db, lead.id, TIMELINE_MAX)]);
   if (!current) throw leadNotFound();
@@ -58,9 +79,11 @@ async function timeline(
       outcomeAt: current.at,
       wonAmountCents: current.amountCents,
       lostReason: current.lostReason,
+      outcomeUnconfirmed: current.unconfirmed,
     }),
     canRecord: mayRecord(lead, userId),
-    steps: steps.reverse().map(({ step, firstName, lastName, hidden }) => ({
+    canConfirm: current.unconfirmed && confirmRefusal(lead, userId, isGroupOwner) === null,
+    steps: steps.reverse().map(({ step, firstName, lastName, hidden, ...c }) => ({
       stepId: step.id,
       stage: step.stage,
       amountCents: step.amountCents === null ? null : Number(step.amountCents),
@@ -69,14 +92,36 @@ async function timeline(
       userId: step.userId,
       userName: displayName(firstName, lastName, hidden),
       createdAt: step.createdAt.toISOString(),
+      reportedBySubmitter: step.reportedBySubmitter,
+      confirmedBy:
+        step.confirmedBy === null
+          ? null
+          : {
+              userId: step.confirmedBy,
+              userName: displayName(c.confirmerFirstName ?? '', c.confirmerLastName ?? '', c.confirmerHidden),
+            },
+      confirmedAt: step.confirmedAt?.toISOString() ?? null,
     })),
   };
 }
 
 /** /lead/outcome/list: members of the lead's group. */
 export async function listOutcome(deps: AppDeps, userId: number, leadId: number): Promise<LeadOutcomeTimeline> {
-  const { lead } = await requireLeadMember(deps.db, leadId, userId);
-  return timeline(deps.db, lead, userId);
+  const { lead, member } = await requireLeadMember(deps.db, leadId, userId);
+  return timeline(deps.db, lead, userId, member.role === 'OWNER');
+}
+
+/** After a step or a confirmation: the caller's answer, and the group's members see it at once. */
+async function answerAndPublish(
+  deps: AppDeps,
+  lead: Holders & { id: number; groupId: number },
+  userId: number,
+  isGroupOwner: boolean,
+): Promise<LeadOutcomeTimeline> {
+  const answer = await timeline(deps.db, lead, userId, isGroupOwner);
+  const event: LeadOutcomeEvent = { leadId: lead.id, groupId: lead.groupId, outcome: answer.outcome };
+  deps.realtime.publish({ rooms: [groupRoom(lead.groupId)], event: SERVER_EVENTS.leadOutcome, data: event });
+  return answer;
 }
 
 /**
@@ -88,7 +133,7 @@ export async function recordOutcome(
   userId: number,
   input: z.output<typeof leadOutcomeRecordRequest>,
 ): Promise<LeadOutcomeTimeline> {
-  const { lead } = await requireLeadMember(deps.db, input.lead_id, userId);
+  const { lead, member } = await requireLeadMember(deps.db, input.lead_id, userId);
   if (!mayRecord(lead, userId)) throw notAllowed();
   const now = deps.clock.now();
   const amountCents = input.stage === 'WON' && input.amount != null ? (dollarsToCents(input.amount) ?? null) : null;
@@ -97,7 +142,9 @@ export async function recordOutcome(
     const row = await q.lockLeadOutcome(tx, lead.id);
     if (!row) throw leadNotFound();
     if (!mayRecord(row, userId)) throw notAllowed();
-    const enteringWon = input.stage === 'WON' && row.outcomeStage !== 'WON';
+    const reportedBySubmitter = isSubmitter(row, userId);
+    // An unconfirmed Won was never credited: the assignee's Won after it is the lead entering Won.
+    const enteringWon = input.stage === 'WON' && (row.outcomeStage !== 'WON' || row.outcomeUnconfirmed);
     // Since when it is Won: a corrected amount keeps the day it was won.
     const wonAt = input.stage !== 'WON' ? null : enteringWon ? now : (row.wonAt ?? now);
     await q.recordStep(
@@ -109,11 +156,13 @@ export async function recordOutcome(
         amountCents,
         lostReason: input.stage === 'LOST' ? (input.lost_reason ?? null) : null,
         note: input.note || null,
+        reportedBySubmitter,
         createdAt: now,
       },
       wonAt,
     );
-    if (enteringWon) {
+    // The submitter's own Won thanks nobody yet: the credit (and the thanks) start when it is confirmed.
+    if (enteringWon && !reportedBySubmitter) {
       // The submitter is thanked for closed business (their inbox, unless they closed it themselves).
       activityId = await deps.activities.record(tx, {
         type: 'LEAD_WON',
@@ -125,11 +174,47 @@ export async function recordOutcome(
     return row;
   });
   if (activityId) await deps.activities.announce(activityId);
-  const answer = await timeline(deps.db, locked, userId);
-  // Members with the lead open see its progress at once.
-  const event: LeadOutcomeEvent = { leadId: locked.id, groupId: locked.groupId, outcome: answer.outcome };
-  deps.realtime.publish({ rooms: [groupRoom(locked.groupId)], event: SERVER_EVENTS.leadOutcome, data: event });
-  return answer;
+  return answerAndPublish(deps, locked, userId, member.role === 'OWNER');
+}
+
+/**
+ * /lead/outcome/confirm: the latest step, reported by the submitter, is confirmed (who, when) and the
+ * lead's outcome counts. Confirming a Won that was not already credited thanks the submitter
+ * (LEAD_WON, its actor the assignee, or the submitter who reported it when a group owner confirms).
+ * On the locked lead row, like recording.
+ */
+export async function confirmOutcome(deps: AppDeps, userId: number, leadId: number): Promise<LeadOutcomeTimeline> {
+  const { lead, member } = await requireLeadMember(deps.db, leadId, userId);
+  const isGroupOwner = member.role === 'OWNER';
+  const nothingToConfirm = () => conflict('LEAD_OUTCOME_NOTHING_TO_CONFIRM');
+  const now = deps.clock.now();
+  let activityId = 0;
+  const locked = await deps.db.transaction(async (tx) => {
+    const row = await q.lockLeadOutcome(tx, lead.id);
+    if (!row) throw leadNotFound();
+    const refusal = confirmRefusal(row, userId, isGroupOwner);
+    if (refusal) throw refusal;
+    const [latest, before] = await q.findLatestSteps(tx, row.id);
+    if (!row.outcomeUnconfirmed || !latest?.reportedBySubmitter) throw nothingToConfirm();
+    if (!(await q.confirmStep(tx, row.id, latest.id, userId, now))) throw nothingToConfirm();
+    // A corrected amount of a Won already credited does not thank again.
+    const wasCredited = before?.stage === 'WON' && (!before.reportedBySubmitter || before.confirmedAt !== null);
+    if (latest.stage === 'WON' && !wasCredited) {
+      activityId = await deps.activities.record(tx, {
+        type: 'LEAD_WON',
+        actorUserId: row.assignedTo === userId ? userId : latest.userId,
+        groupId: row.groupId,
+        data: activityData(
+          'LEAD_WON',
+          { leadId: row.id, amountCents: latest.amountCents === null ? null : Number(latest.amountCents) },
+          { recipientUserIds: [row.createdBy] },
+        ),
+      });
+    }
+    return row;
+  });
+  if (activityId) await deps.activities.announce(activityId);
+  return answerAndPublish(deps, locked, userId, isGroupOwner);
 }
 
 const FOLLOW_UP_BATCH = 200;

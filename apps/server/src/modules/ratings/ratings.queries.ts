@@ -82,11 +82,13 @@ export async function sumRatings(db: DbOrTx, leadId: number, kind: RatingKind) {
 /**
  * What members' ratings are made of, per submitter (one grouped query over leads_created_by_idx): the
  * average over their rated leads of each lead's quality average, how many are rated, and how many are
- * Won and Lost now. Submitters with none of these are absent.
+ * Won and Lost now. A Won the submitter reported counts once confirmed (a Lost they report counts: it
+ * can only lower their own rating). Submitters with none of these are absent.
  */
 export async function submitterRatingInputs(db: DbOrTx, userIds: number[]) {
   if (userIds.length === 0) return [];
   const rated = sql`${leads.ratingCount} > 0`;
+  const isWon = sql`(${leads.outcomeStage} = 'WON' and not ${leads.outcomeUnconfirmed})`;
   return db
     .select({
       userId: leads.createdBy,
@@ -94,11 +96,11 @@ export async function submitterRatingInputs(db: DbOrTx, userIds: number[]) {
         number | null
       >`(avg(${leads.ratingSum}::numeric / nullif(${leads.ratingCount}, 0)) filter (where ${rated}))::float8`,
       ratedLeads: sql<number>`(count(*) filter (where ${rated}))::int`,
-      won: sql<number>`(count(*) filter (where ${leads.outcomeStage} = 'WON'))::int`,
+      won: sql<number>`(count(*) filter (where ${isWon}))::int`,
       lost: sql<number>`(count(*) filter (where ${leads.outcomeStage} = 'LOST'))::int`,
     })
     .from(leads)
-    .where(and(inArray(leads.createdBy, userIds), sql`(${rated} or ${leads.outcomeStage} in ('WON', 'LOST'))`))
+    .where(and(inArray(leads.createdBy, userIds), sql`(${rated} or ${isWon} or ${leads.outcomeStage} = 'LOST')`))
     .groupBy(leads.createdBy);
 }
 

@@ -108,6 +108,26 @@ export const leadsApi = baseApi
       recordLeadOutcome: build.mutation<LeadOutcomeTimeline, CallRequest<typeof outcomeCalls.record>>({
         query: (body) => ({ call: outcomeCallPaths.record, body }),
         async onQueryStarted(body, { dispatch, queryFulfilled }) {
+          // The lead's page takes the answer (timeline and outcome) at once.
+          const leadId = Number(body.lead_id);
+          queryFulfilled
+            .then(({ data }) => {
+              dispatch(leadsApi.util.upsertQueryData('getLeadOutcome', leadId, data));
+              dispatch(
+                leadsApi.util.updateQueryData('getLead', leadId, (draft) => {
+                  draft.outcome = data.outcome;
+                }),
+              );
+            })
+            .catch(() => {});
+          await refreshLeadList(dispatch, queryFulfilled);
+        },
+      }),
+      // Confirming a step the submitter reported (the assignee, or a group owner while nobody holds the lead).
+      confirmLeadOutcome: build.mutation<LeadOutcomeTimeline, CallRequest<typeof outcomeCalls.confirm>>({
+        query: (body) => ({ call: outcomeCallPaths.confirm, body }),
+        async onQueryStarted(body, { dispatch, queryFulfilled }) {
+          // The lead's page takes the answer (timeline and outcome) at once.
           const leadId = Number(body.lead_id);
           queryFulfilled
             .then(({ data }) => {
@@ -163,6 +183,7 @@ export const {
   useTakeLeadMutation,
   useGetLeadOutcomeQuery,
   useRecordLeadOutcomeMutation,
+  useConfirmLeadOutcomeMutation,
   useCheckDuplicatesQuery,
   useListLeadCommentsInfiniteQuery,
   useSendLeadCommentMutation,

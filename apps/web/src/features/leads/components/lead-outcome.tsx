@@ -1,4 +1,4 @@
-import { type Lead, type LeadOutcomeEvent, SERVER_EVENTS } from '@leadcircle/shared';
+import { type Lead, type LeadOutcomeEvent, OUTCOME_MESSAGES, SERVER_EVENTS } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,7 +12,7 @@ import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage } from '../../../lib/api-error';
-import { leadsApi, useGetLeadOutcomeQuery, useTakeLeadMutation } from '../api';
+import { leadsApi, useConfirmLeadOutcomeMutation, useGetLeadOutcomeQuery, useTakeLeadMutation } from '../api';
 import { OutcomeTimeline, stepTitle } from './outcome-timeline';
 import { RecordOutcomeDialog } from './record-outcome-dialog';
 
@@ -20,8 +20,9 @@ const takeFailed = 'Assign user to lead failed';
 
 /**
  * What became of the lead: who it is assigned to, its outcome and the timeline of its steps. A
- * member takes an unassigned lead (TAKE THIS LEAD); its assignee and the member who submitted it
- * record the next step (RECORD PROGRESS).
+ * member takes an unassigned lead (TAKE THIS LEAD); its assignee records the next step (RECORD
+ * PROGRESS), its submitter too while nobody has taken it ("reported by the submitter"), which the
+ * assignee or a group owner then confirms (CONFIRM).
  */
 export function LeadOutcome({ lead }: { lead: Lead }) {
   const notify = useNotify();
@@ -29,6 +30,7 @@ export function LeadOutcome({ lead }: { lead: Lead }) {
   const { data: me } = useGetCurrentUserQuery();
   const timeline = useGetLeadOutcomeQuery(lead.leadId, { refetchOnMountOrArgChange: true });
   const [takeLead, takeState] = useTakeLeadMutation();
+  const [confirmOutcome, confirmState] = useConfirmLeadOutcomeMutation();
   // Another member's step arrives live (and whatever came while the channel was down, after it is back).
   const { refetch } = timeline;
   useRealtimeEvent<LeadOutcomeEvent>(SERVER_EVENTS.leadOutcome, (event) => {
@@ -48,6 +50,15 @@ export function LeadOutcome({ lead }: { lead: Lead }) {
       notify.error(errorMessage(error, takeFailed));
       // Someone may have taken it meanwhile: show who.
       void dispatch(leadsApi.endpoints.getLead.initiate(lead.leadId, { forceRefetch: true, subscribe: false }));
+    }
+  };
+
+  const confirm = async () => {
+    try {
+      await confirmOutcome({ lead_id: lead.leadId }).unwrap();
+    } catch (error) {
+      notify.error(errorMessage(error, OUTCOME_MESSAGES.confirmFailed));
+      void refetch();
     }
   };
 
@@ -80,11 +91,18 @@ export function LeadOutcome({ lead }: { lead: Lead }) {
               RECORD PROGRESS
             </Button>
           )}
+          {timeline.data?.canConfirm && (
+            <Button variant="outlined" onClick={() => void confirm()} loading={confirmState.isLoading}>
+              CONFIRM
+            </Button>
+          )}
         </Stack>
         {timeline.isError ? (
           <Alert severity="error">{errorMessage(timeline.error, 'The outcome could not be loaded.')}</Alert>
         ) : (
-          timeline.data && <OutcomeTimeline steps={timeline.data.steps} />
+          timeline.data && (
+            <OutcomeTimeline steps={timeline.data.steps} isAwaiting={timeline.data.outcome?.unconfirmed ?? false} />
+          )
         )}
       </CardContent>
       {isRecording && <RecordOutcomeDialog leadId={lead.leadId} onClose={() => setIsRecording(false)} />}

@@ -20,7 +20,34 @@ export function stepTitle(step: Pick<LeadOutcomeStep, 'stage' | 'amountCents' | 
   return stage;
 }
 
-function Step({ step }: { step: LeadOutcomeStep }) {
+/** A step the submitter reported: 'Not yet confirmed' while it waits, then who confirmed it and when. */
+function Confirmation({ step, isAwaiting }: { step: LeadOutcomeStep; isAwaiting: boolean }) {
+  return (
+    <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap' }}>
+      <Typography variant="caption" color="text.secondary">
+        {isAwaiting || step.confirmedBy ? 'reported by the submitter ·' : 'reported by the submitter'}
+      </Typography>
+      {isAwaiting && (
+        <Typography variant="caption" color="warning.main" sx={{ fontWeight: 500 }}>
+          Not yet confirmed
+        </Typography>
+      )}
+      {step.confirmedBy && step.confirmedAt && (
+        <>
+          <Typography
+            variant="caption"
+            color="text.secondary"
+          >{`confirmed by ${step.confirmedBy.userName},`}</Typography>
+          <Typography variant="caption" color="text.secondary" component="time" dateTime={step.confirmedAt}>
+            {formatTime(new Date(step.confirmedAt))}
+          </Typography>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function Step({ step, isAwaiting }: { step: LeadOutcomeStep; isAwaiting: boolean }) {
   return (
     <ListItem sx={{ px: 0, display: 'block' }} aria-label={stepTitle(step)}>
       <Typography variant="subtitle2">{stepTitle(step)}</Typography>
@@ -30,6 +57,7 @@ function Step({ step }: { step: LeadOutcomeStep }) {
           {formatTime(new Date(step.createdAt))}
         </Typography>
       </Stack>
+      {step.reportedBySubmitter && <Confirmation step={step} isAwaiting={isAwaiting} />}
       {step.note && (
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {step.note}
@@ -39,15 +67,19 @@ function Step({ step }: { step: LeadOutcomeStep }) {
   );
 }
 
-/** A lead's steps, oldest first: stage (the amount of a Won, the reason of a Lost), who, when, the note. */
-export function OutcomeTimeline({ steps }: { steps: readonly LeadOutcomeStep[] }) {
+/**
+ * A lead's steps, oldest first: stage (the amount of a Won, the reason of a Lost), who, when, the note,
+ * and whether the submitter reported it. `isAwaiting`: the latest step waits for confirmation.
+ */
+export function OutcomeTimeline({ steps, isAwaiting }: { steps: readonly LeadOutcomeStep[]; isAwaiting: boolean }) {
   if (steps.length === 0) {
     return <Typography color="text.secondary">No progress recorded yet.</Typography>;
   }
+  const latestId = steps[steps.length - 1]?.stepId;
   return (
     <List aria-label="Outcome timeline" dense sx={{ py: 0 }}>
       {steps.map((step) => (
-        <Step key={step.stepId} step={step} />
+        <Step key={step.stepId} step={step} isAwaiting={isAwaiting && step.stepId === latestId} />
       ))}
     </List>
   );
