@@ -29,6 +29,8 @@ export interface NotificationEmailInput {
 const EXCERPT_LENGTH = 200;
 
 const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text);
+// A mail client would take a closing quote right after an address into the link: a space keeps them apart.
+const quoted = (text: string) => (/https?:\/\/\S+$/.test(text) ? `"${text} "` : `"${text}"`);
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
 /** Why the person gets it: the switch its unsubscribe link turns off. */
@@ -58,9 +60,10 @@ export function notificationEmail(input: NotificationEmailInput): MailMessage {
   const url = (path: string | null) => new URL(path ?? ROUTES.activities, `${appUrl}/`).toString();
   const lines = [
     `Hi ${input.firstName},`,
+    // Each address on a line of its own: punctuation right after it would be taken into the link.
     ...items.map((item) => {
-      const quoted = item.message ? `: "${excerpt(item.message)}"` : '';
-      return `• ${item.text}${quoted} (${url(item.path)})`;
+      const said = item.message ? `: ${quoted(excerpt(item.message))}` : '';
+      return `• ${item.text}${said}\n  ${url(item.path)}`;
     }),
   ];
   const single = items.length === 1 ? items[0] : undefined;
