@@ -64,7 +64,10 @@ const samples: Record<string, (render: Render) => MailMessage[]> = {
     m('a@b.co', { inviterName: 'Bo', opportunityName: 'Big deal', url: link('/opportunity/user_invited?user_id=0') }),
   ],
   notificationEmail: (m) => [
-    m(notification('NEW_LEAD', 'NEW_LEADS')),
+    m({
+      ...notification('NEW_LEAD', 'NEW_LEADS'),
+      groupLinks: [{ groupName: 'Austin Sellers', unsubscribeToken: 'g-1' }],
+    }),
     m(notification('NEW_LEAD', 'NEW_LEADS', items.slice(0, 1))),
     m({ ...notification('NEW_LEAD', 'NEW_LEADS'), digest: true }),
     m(notification('CHAT', 'GROUP:1', items.slice(1, 2))),

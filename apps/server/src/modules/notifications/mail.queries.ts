@@ -53,17 +53,17 @@ export function switchOn(userId: SQL | number, switchKey: string): SQL {
   return account;
 }
 
-/** Of `userIds`, those the switch lets be e-mailed, with their new-lead choice. */
+/** Of `userIds`, those every one of the switches lets be e-mailed, with their new-lead choice. */
 export async function usersWanting(
   tx: DbOrTx,
   userIds: number[],
-  switchKey: string,
+  switchKeys: string[],
 ): Promise<{ id: number; leadEmails: string }[]> {
   if (userIds.length === 0) return [];
   return tx
     .select({ id: users.id, leadEmails: users.leadEmails })
     .from(users)
-    .where(and(inArray(users.id, userIds), switchOn(sql`${users.id}`, switchKey)));
+    .where(and(inArray(users.id, userIds), ...switchKeys.map((key) => switchOn(sql`${users.id}`, key))));
 }
 
 export interface DueBatch {

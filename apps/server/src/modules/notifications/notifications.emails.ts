@@ -23,6 +23,8 @@ export interface NotificationEmailInput {
   items: EmailItem[];
   appUrl: string;
   unsubscribeToken: string;
+  /** New leads: each group they came from, with the link that turns that group's e-mails off. */
+  groupLinks?: { groupName: string; unsubscribeToken: string }[];
 }
 
 /** Longest excerpt of a chat message quoted in an e-mail. */
@@ -71,10 +73,16 @@ export function notificationEmail(input: NotificationEmailInput): MailMessage {
     ? { label: 'Open in LeadCircle', url: url(single.path) }
     : { label: 'Open your activities', url: url(ROUTES.activities) };
   const token = encodeURIComponent(input.unsubscribeToken);
-  const pageUrl = new URL(`${ROUTES.unsubscribe}?token=${token}`, `${appUrl}/`).toString();
+  const pageUrl = (t: string) => new URL(`${ROUTES.unsubscribe}?token=${t}`, `${appUrl}/`).toString();
   const oneClickUrl = new URL(`/api${UNSUBSCRIBE_PATH}?token=${token}`, `${appUrl}/`).toString();
+  // A group's switch covers its messages and its new leads.
+  const more = (input.groupLinks ?? []).map((g) => ({
+    label: `Stop all e-mails from ${g.groupName} (its messages and new leads)`,
+    url: pageUrl(encodeURIComponent(g.unsubscribeToken)),
+  }));
+  const unsubscribe = { reason: reasonOf(input.switchKey), url: pageUrl(token), more };
   return {
-    ...message(input.to, subjectOf(input), lines, action, { reason: reasonOf(input.switchKey), url: pageUrl }),
+    ...message(input.to, subjectOf(input), lines, action, unsubscribe),
     headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }
