@@ -103,7 +103,7 @@ describe('new leads by e-mail', () => {
     await createLead(x.member.token, x.group.groupId, { first_name: 'Dan', last_name: 'Gest' });
     await run();
     expect(await notificationMails(x.owner.user.email)).toEqual([]);
-    const digestAt = nextDigestAt(clock.now());
+    const digestAt = nextDigestAt(clock.now(), 'UTC');
     expect(digestAt.toISOString()).toMatch(/T07:00:00.000Z$/);
     clock.advance(digestAt.getTime() - clock.now().getTime());
     await Promise.all([run(), run()]);
@@ -112,6 +112,51 @@ describe('new leads by e-mail', () => {
     const mails = await notificationMails(x.owner.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Your daily LeadCircle digest: 2 new leads');
+  });
+
+  it("the daily digest goes at 07:00 in the person's time zone", async () => {
+    const x = await createGroupWithMembers(t);
+    await setChoices(x.owner.token, { leadEmails: 'DAILY' });
+    await post(t, '/user/update_time_zone', { time_zone: 'America/Los_Angeles' }, { token: x.owner.token });
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Cal', last_name: 'Morning' });
+    await run();
+    const digestAt = nextDigestAt(clock.now(), 'America/Los_Angeles');
+    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', timeStyle: 'short' });
+    expect(local.format(digestAt)).toBe('7:00 AM');
+    expect(digestAt.getTime()).not.toBe(nextDigestAt(clock.now(), 'UTC').getTime());
+    clock.advance(digestAt.getTime() - clock.now().getTime() - MINUTE);
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    clock.advance(MINUTE);
+    await run();
+    const [digest] = await notificationMails(x.owner.user.email);
+    expect(digest?.subject).toBe('Your daily LeadCircle digest: 1 new lead');
+  });
+
+  it('a person who changes time zone gets their waiting digest at 07:00 in the new one', async () => {
+    const x = await createGroupWithMembers(t);
+    await setChoices(x.owner.token, { leadEmails: 'DAILY' });
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Moved', last_name: 'Away' });
+    await run();
+    const before = nextDigestAt(clock.now(), 'UTC');
+    const moved = await post(t, '/user/update_time_zone', { time_zone: 'Asia/Kolkata' }, { token: x.owner.token });
+    expect(moved.status).toBe(200);
+    const after = nextDigestAt(clock.now(), 'Asia/Kolkata');
+    expect(after.getTime()).not.toBe(before.getTime());
+    // Neither at the old 07:00 (when that comes first) nor a minute before the new one.
+    if (before < after) {
+      clock.advance(before.getTime() - clock.now().getTime());
+      await run();
+      expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    }
+    clock.advance(after.getTime() - clock.now().getTime() - MINUTE);
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    clock.advance(MINUTE);
+    await run();
+    const [digest] = await notificationMails(x.owner.user.email);
+    expect(digest?.subject).toBe('Your daily LeadCircle digest: 1 new lead');
+    expect(digest?.text).toContain('Moved Away');
   });
 
   it('a run stopped after its first e-mail loses and repeats nothing', async () => {
@@ -185,7 +230,7 @@ describe("new leads by e-mail follow each group's switch", () => {
     await createLead(x.member.token, x.quiet.groupId, { first_name: 'After', last_name: 'Quiet' });
     await createLead(x.member.token, x.loud.groupId, { first_name: 'Daily', last_name: 'Loud' });
     await run();
-    clock.advance(nextDigestAt(clock.now()).getTime() - clock.now().getTime());
+    clock.advance(nextDigestAt(clock.now(), 'UTC').getTime() - clock.now().getTime());
     await run();
     const [digest, ...more] = await notificationMails(x.owner.user.email);
     expect(more).toEqual([]);

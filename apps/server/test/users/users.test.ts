@@ -37,6 +37,7 @@ describe('/user/get', () => {
       business: null,
       // E-mail notifications are on for a new account, new leads as they arrive.
       notificationSetting: { enableEmail: true, leadEmails: 'IMMEDIATE' },
+      timeZone: 'UTC',
       avatarUrl: null,
     });
   });

@@ -36,6 +36,7 @@ export const testUser: CurrentUser = {
   active: false,
   business: null,
   notificationSetting: { enableEmail: false, leadEmails: 'IMMEDIATE' },
+  timeZone: 'UTC',
   avatarUrl: null,
 };
 

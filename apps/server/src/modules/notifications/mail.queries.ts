@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, notificationEmails, unsubscribeLinks, users } from '../../db/schema/index.js';
@@ -58,12 +58,27 @@ export async function usersWanting(
   tx: DbOrTx,
   userIds: number[],
   switchKeys: string[],
-): Promise<{ id: number; leadEmails: string }[]> {
+): Promise<{ id: number; leadEmails: string; timeZone: string }[]> {
   if (userIds.length === 0) return [];
   return tx
-    .select({ id: users.id, leadEmails: users.leadEmails })
+    .select({ id: users.id, leadEmails: users.leadEmails, timeZone: users.timeZone })
     .from(users)
     .where(and(inArray(users.id, userIds), ...switchKeys.map((key) => switchOn(sql`${users.id}`, key))));
+}
+
+/** Moves a person's new-lead e-mails still waiting (a digest: due later than now) to `dueAt`. */
+export async function rescheduleWaitingNewLeads(tx: DbOrTx, userId: number, now: Date, dueAt: Date): Promise<void> {
+  await tx
+    .update(notificationEmails)
+    .set({ dueAt })
+    .where(
+      and(
+        eq(notificationEmails.userId, userId),
+        eq(notificationEmails.kind, 'NEW_LEAD'),
+        isNull(notificationEmails.sentAt),
+        gt(notificationEmails.dueAt, now),
+      ),
+    );
 }
 
 export interface DueBatch {

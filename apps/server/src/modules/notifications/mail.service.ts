@@ -2,8 +2,8 @@ import { type ActivityItem, activityDataKey, describeActivity } from '@leadcircl
 import { activityAudience } from '../../activity/activity-audience.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { DAY_MS } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
+import { nextLocalHour } from '../../lib/time-zone.js';
 import { findUserById } from '../accounts/accounts.service.js';
 import { fieldsOf, num, presentActivities } from '../activities/activities.service.js';
 import * as q from './mail.queries.js';
@@ -23,13 +23,16 @@ import { REMINDER_TYPES } from './notifications.queries.js';
 /** Events e-mailed one each to the people they name. */
 const EVENT_TYPES = new Set(['OPPORTUNITY_NEW_USER', 'LEAD_RATED', 'LEAD_WON', 'LEAD_FOLLOW_UP']);
 
-/** The daily digest goes out at 07:00 UTC. */
-const DIGEST_HOUR_UTC = 7;
+/** The daily digest goes out at 07:00 in the person's time zone. */
+const DIGEST_HOUR = 7;
 
-export function nextDigestAt(after: Date): Date {
-  const at = new Date(after);
-  at.setUTCHours(DIGEST_HOUR_UTC, 0, 0, 0);
-  return at.getTime() > after.getTime() ? at : new Date(at.getTime() + DAY_MS);
+export function nextDigestAt(after: Date, timeZone: string): Date {
+  return nextLocalHour(after, DIGEST_HOUR, timeZone);
+}
+
+/** A person's new time zone: their waiting digest moves to the next 07:00 in it. */
+export async function rescheduleDigest(tx: DbOrTx, userId: number, timeZone: string, now: Date): Promise<void> {
+  await q.rescheduleWaitingNewLeads(tx, userId, now, nextDigestAt(now, timeZone));
 }
 
 const recipientsOf = (row: q.ActivityRow): number[] =>
@@ -96,7 +99,7 @@ async function emailsFor(deps: AppDeps, tx: DbOrTx, row: q.ActivityRow) {
       route.kind === 'CHAT'
         ? new Date(row.createdAt.getTime() + deps.config.chatEmailDelayMs)
         : route.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY'
-          ? nextDigestAt(row.createdAt)
+          ? nextDigestAt(row.createdAt, user.timeZone)
           : row.createdAt,
   }));
 }
