@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@leadcircle/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createConfirmedAccount, signInThroughForm } from '../support/accounts.js';
+import { callAs, createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
+import { expectFits, PHONE } from '../support/phone.js';
 
 const portrait = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/portrait.jpg');
 
@@ -147,4 +149,73 @@ test('a person requests account deletion, is signed out, and cannot sign in agai
   await signInThroughForm(page, account.email, account.password);
   await expect(page.getByText(MESSAGES.invalidCredentials)).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
+});
+
+// The account-wide new-lead choice and each group's switch (its messages and its new leads) side by side; the
+// time zone of the daily digest comes from the browser for an account that never chose one, and can be changed.
+async function notificationsAndTimeZone(page: Page, request: APIRequestContext, phone: boolean) {
+  const account = await createPayingAccount(request, 'Zoe');
+  const group = { name: uniqueGroupName('Zones'), privateCode: 'zones-circle-code' };
+  await createGroupThroughApi(request, account.accessToken, group);
+  // Made through the API, the account is on the default zone: signing in from California sets California's.
+  await signInAs(page, account);
+  await page.goto('/my-settings/notifications');
+
+  await expect(page.getByRole('radiogroup', { name: 'New leads in my groups' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'As they arrive' })).toBeChecked();
+  await expect(page.getByText("Each group's own switch, below, can turn its new leads off too.")).toBeVisible();
+  await expect(page.getByText(/A group's switch covers its messages and its new leads/)).toBeVisible();
+  const groupSwitch = page.getByRole('switch', { name: `Messages in ${group.name}` });
+  await expect(groupSwitch).toBeChecked();
+  await expect(page.getByRole('listitem').filter({ hasText: group.name })).toContainText('Messages and new leads');
+
+  const zone = page.getByRole('combobox', { name: 'Time zone' });
+  await expect(zone).toHaveValue('America/Los Angeles');
+  await expect(page.getByText('The daily digest arrives at 07:00 in this time zone.')).toBeVisible();
+  if (phone) await expectFits(page, 'My settings → Notifications at 390 px');
+
+  await zone.click();
+  await zone.fill('Paris');
+  await page.getByRole('option', { name: 'Europe/Paris' }).click();
+  await expect(page.getByText(MESSAGES.notificationsUpdated)).toBeVisible();
+  await expect(zone).toHaveValue('Europe/Paris');
+  await page.reload();
+  await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Paris');
+  const me = (await callAs(request, account.accessToken, '/user/get')) as { timeZone: string };
+  expect(me.timeZone).toBe('Europe/Paris');
+}
+
+test.describe('notifications and time zone', () => {
+  test.use({ timezoneId: 'America/Los_Angeles' });
+
+  test('My settings → Notifications shows the new-lead choice and each group’s switch, and changes the time zone', async ({
+    page,
+    request,
+  }) => {
+    await notificationsAndTimeZone(page, request, false);
+  });
+
+  test.describe('at 390 px', () => {
+    test.use(PHONE);
+    test('the same on a phone', async ({ page, request }) => {
+      await notificationsAndTimeZone(page, request, true);
+    });
+  });
+});
+
+test.describe('a browser in Tokyo', () => {
+  test.use({ timezoneId: 'Asia/Tokyo' });
+
+  test('signs up with its time zone', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel('First name').fill('Kei');
+    await page.getByLabel('Last name').fill('Sato');
+    await page.getByLabel('Email').fill(`kei.${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Sunny-Leads-42');
+    await page.getByLabel('Password confirmation').fill('Sunny-Leads-42');
+    const sent = page.waitForRequest('**/api/user/email_signup');
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ time_zone: 'Asia/Tokyo' });
+    await expect(page.getByText(MESSAGES.signupSuccess).first()).toBeVisible();
+  });
 });

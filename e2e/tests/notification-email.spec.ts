@@ -50,7 +50,9 @@ test("turning off a group's Messages switch stops that group's message e-mails; 
   const signedOut = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const outside = await signedOut.newPage();
   await outside.goto(unsubscribeUrl!);
-  await expect(outside.getByText('You will no longer get e-mails about messages in this group.')).toBeVisible();
+  await expect(
+    outside.getByText('You will no longer get e-mails about this group: its messages and new leads.'),
+  ).toBeVisible();
   await signedOut.close();
   await page.reload();
   await expect(loudSwitch).not.toBeChecked();

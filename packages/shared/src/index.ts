@@ -46,3 +46,4 @@ export * from './oauth-state.js';
 export * from './realtime.js';
 export * from './routes.js';
 export * from './text.js';
+export * from './time-zone.js';

@@ -81,6 +81,21 @@ describe('/user/email_signup', () => {
     );
   });
 
+  it("keeps the browser's time zone (UTC when none is sent) and refuses an unknown one", async () => {
+    const { link, user } = await signUpAndGetLink({ time_zone: 'America/Los_Angeles' });
+    expect(user.timeZone).toBe('America/Los_Angeles');
+    const confirmed = await useEmailLink(t, link);
+    const me = await post(t, '/user/get', {}, { token: confirmed.body.accessToken });
+    expect(me.body.timeZone).toBe('America/Los_Angeles');
+    const plain = await signUpAndGetLink();
+    expect(plain.user.timeZone).toBe('UTC');
+    const bad = newSignup({ time_zone: 'Mars/Olympus' });
+    const res = await signup(bad);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body)).toContain('time_zone must be a time zone such as America/Los_Angeles');
+    expect(await usersWithEmail(bad.email)).toEqual([]);
+  });
+
   it('stores the address trimmed and lower-cased', async () => {
     const body = newSignup();
     const res = await signup({ ...body, email: `  ${body.email.toUpperCase()} ` });

@@ -70,6 +70,22 @@ describe('/user/google_signup', () => {
     expect((await post(t, '/user/refresh_token', { refresh_token: res.body.refreshToken })).status).toBe(200);
   });
 
+  it("gives the account it creates the browser's time zone; a later sign-in leaves the zone alone", async () => {
+    const email = uniqueLogin('zoe', 'zone');
+    const first = await signUpWithGoogle({
+      id_token: await googleIdToken(providers.google, email),
+      time_zone: 'Asia/Kolkata',
+    });
+    expect(first.status).toBe(200);
+    expect((await findUserRow(t, first.body.userId))?.timeZone).toBe('Asia/Kolkata');
+    const again = await signUpWithGoogle({
+      id_token: await googleIdToken(providers.google, email),
+      time_zone: 'Europe/Paris',
+    });
+    expect(again.body.userId).toBe(first.body.userId);
+    expect((await findUserRow(t, first.body.userId))?.timeZone).toBe('Asia/Kolkata');
+  });
+
   it('signs the same Google account into the same LeadCircle account the second time', async () => {
     const email = uniqueLogin();
     const first = await signUpWithGoogle({ id_token: await googleIdToken(providers.google, email) });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { groupMembers } from '../../src/db/schema/index.js';
 import { notificationEmailJob } from '../../src/jobs/jobs.js';
 import { nextDigestAt, sendDueEmails, sendNotificationEmails } from '../../src/modules/notifications/mail.service.js';
-import { createGroupWithMembers, createPayingUser, GROUP_CODE } from '../groups.js';
+import { createGroup, createGroupWithMembers, createPayingUser, GROUP_CODE } from '../groups.js';
 import { mailsTo, post } from '../helpers.js';
 import { leadPayload } from '../leads.js';
 import { createSharedOpportunity } from '../opportunities/support.js';
@@ -103,7 +103,7 @@ describe('new leads by e-mail', () => {
     await createLead(x.member.token, x.group.groupId, { first_name: 'Dan', last_name: 'Gest' });
     await run();
     expect(await notificationMails(x.owner.user.email)).toEqual([]);
-    const digestAt = nextDigestAt(clock.now());
+    const digestAt = nextDigestAt(clock.now(), 'UTC');
     expect(digestAt.toISOString()).toMatch(/T07:00:00.000Z$/);
     clock.advance(digestAt.getTime() - clock.now().getTime());
     await Promise.all([run(), run()]);
@@ -112,6 +112,51 @@ describe('new leads by e-mail', () => {
     const mails = await notificationMails(x.owner.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0]?.subject).toBe('Your daily LeadCircle digest: 2 new leads');
+  });
+
+  it("the daily digest goes at 07:00 in the person's time zone", async () => {
+    const x = await createGroupWithMembers(t);
+    await setChoices(x.owner.token, { leadEmails: 'DAILY' });
+    await post(t, '/user/update_time_zone', { time_zone: 'America/Los_Angeles' }, { token: x.owner.token });
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Cal', last_name: 'Morning' });
+    await run();
+    const digestAt = nextDigestAt(clock.now(), 'America/Los_Angeles');
+    const local = new Intl.DateTimeFormat('en-US', { timeZone: 'America/Los_Angeles', timeStyle: 'short' });
+    expect(local.format(digestAt)).toBe('7:00 AM');
+    expect(digestAt.getTime()).not.toBe(nextDigestAt(clock.now(), 'UTC').getTime());
+    clock.advance(digestAt.getTime() - clock.now().getTime() - MINUTE);
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    clock.advance(MINUTE);
+    await run();
+    const [digest] = await notificationMails(x.owner.user.email);
+    expect(digest?.subject).toBe('Your daily LeadCircle digest: 1 new lead');
+  });
+
+  it('a person who changes time zone gets their waiting digest at 07:00 in the new one', async () => {
+    const x = await createGroupWithMembers(t);
+    await setChoices(x.owner.token, { leadEmails: 'DAILY' });
+    await createLead(x.member.token, x.group.groupId, { first_name: 'Moved', last_name: 'Away' });
+    await run();
+    const before = nextDigestAt(clock.now(), 'UTC');
+    const moved = await post(t, '/user/update_time_zone', { time_zone: 'Asia/Kolkata' }, { token: x.owner.token });
+    expect(moved.status).toBe(200);
+    const after = nextDigestAt(clock.now(), 'Asia/Kolkata');
+    expect(after.getTime()).not.toBe(before.getTime());
+    // Neither at the old 07:00 (when that comes first) nor a minute before the new one.
+    if (before < after) {
+      clock.advance(before.getTime() - clock.now().getTime());
+      await run();
+      expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    }
+    clock.advance(after.getTime() - clock.now().getTime() - MINUTE);
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+    clock.advance(MINUTE);
+    await run();
+    const [digest] = await notificationMails(x.owner.user.email);
+    expect(digest?.subject).toBe('Your daily LeadCircle digest: 1 new lead');
+    expect(digest?.text).toContain('Moved Away');
   });
 
   it('a run stopped after its first e-mail loses and repeats nothing', async () => {
@@ -127,6 +172,101 @@ describe('new leads by e-mail', () => {
     expect(await sendDueEmails(t.deps, { maxEmails: 1 })).toBe(1);
     await run();
     for (const o of others) expect(await notificationMails(o.user.email)).toHaveLength(1);
+  });
+});
+
+/** An owner with two groups, Quiet and Loud, and a member in both who submits the leads. */
+async function twoGroups() {
+  const x = await createGroupWithMembers(t);
+  const loud = await createGroup(t, x.owner.token);
+  await post(t, '/group/add', { groupName: loud.name, privateCode: GROUP_CODE }, { token: x.member.token });
+  return { ...x, quiet: x.group, loud };
+}
+const groupEmail = (token: string, groupId: number, enableEmail: boolean) =>
+  post(t, '/user/update_notifications', { group_id: groupId, enableEmail }, { token });
+
+describe("new leads by e-mail follow each group's switch", () => {
+  it("a group's switch off silences its new leads; another group's still come", async () => {
+    const x = await twoGroups();
+    expect((await groupEmail(x.owner.token, x.quiet.groupId, false)).status).toBe(200);
+    await createLead(x.member.token, x.quiet.groupId, { first_name: 'Hush', last_name: 'Quiet' });
+    await createLead(x.member.token, x.loud.groupId, { first_name: 'Ring', last_name: 'Loud' });
+    await run();
+    const [mail, ...more] = await notificationMails(x.owner.user.email);
+    expect(more).toEqual([]);
+    expect(mail?.subject).toContain('Ring Loud');
+    expect(mail?.text).not.toContain('Hush Quiet');
+    expect(mail?.text).not.toContain(x.quiet.name);
+  });
+
+  it('a switch turned off after the e-mail was queued still silences it', async () => {
+    const x = await twoGroups();
+    await createLead(x.member.token, x.quiet.groupId, { first_name: 'Late', last_name: 'Switch' });
+    const { lookAtNewActivities } = await import('../../src/modules/notifications/mail.service.js');
+    await lookAtNewActivities(t.deps);
+    const off = await post(
+      t,
+      '/notification/settings/toggle',
+      {
+        delivery_method: 'EMAIL',
+        service: 'GROUP',
+        service_id: x.quiet.groupId,
+        action: 'MESSAGES',
+        toggled_on: false,
+      },
+      { token: x.owner.token },
+    );
+    expect(off.status).toBe(200);
+    await run();
+    expect(await notificationMails(x.owner.user.email)).toEqual([]);
+  });
+
+  it("the daily digest leaves out a silenced group's leads, queued before or after the switch", async () => {
+    const x = await twoGroups();
+    await setChoices(x.owner.token, { leadEmails: 'DAILY' });
+    await createLead(x.member.token, x.quiet.groupId, { first_name: 'Early', last_name: 'Quiet' });
+    await run();
+    await groupEmail(x.owner.token, x.quiet.groupId, false);
+    await createLead(x.member.token, x.quiet.groupId, { first_name: 'After', last_name: 'Quiet' });
+    await createLead(x.member.token, x.loud.groupId, { first_name: 'Daily', last_name: 'Loud' });
+    await run();
+    clock.advance(nextDigestAt(clock.now(), 'UTC').getTime() - clock.now().getTime());
+    await run();
+    const [digest, ...more] = await notificationMails(x.owner.user.email);
+    expect(more).toEqual([]);
+    expect(digest?.subject).toBe('Your daily LeadCircle digest: 1 new lead');
+    expect(digest?.text).toContain('Daily Loud');
+    expect(digest?.text).not.toContain('Early Quiet');
+    expect(digest?.text).not.toContain('After Quiet');
+  });
+
+  it("a new-lead e-mail's link turns off the group it came from, its messages and new leads, nothing else", async () => {
+    const x = await twoGroups();
+    await createLead(x.member.token, x.quiet.groupId, { first_name: 'Stop', last_name: 'Here' });
+    await run();
+    const [mail] = await notificationMails(x.owner.user.email);
+    const groupLink = mail?.text.match(new RegExp(`Stop all e-mails from ${x.quiet.name}[^\\n]*\\n(\\S+)`))?.[1];
+    expect(groupLink).toMatch(/^http:\/\/localhost:3000\/unsubscribe\?token=/);
+    const token = new URL(groupLink!).searchParams.get('token')!;
+    const res = await t.app.inject({ method: 'POST', url: `/api/notification/unsubscribe?token=${token}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toContain(
+      'You will no longer get e-mails about this group: its messages and new leads.',
+    );
+    const quiet = await post(t, '/user/notification_settings', { group_id: x.quiet.groupId }, { token: x.owner.token });
+    expect(quiet.body).toEqual({ enableEmail: false });
+    const loud = await post(t, '/user/notification_settings', { group_id: x.loud.groupId }, { token: x.owner.token });
+    expect(loud.body).toEqual({ enableEmail: true });
+    const me = await post(t, '/user/get', { user_id: x.owner.user.id }, { token: x.owner.token });
+    expect(me.body.notificationSetting).toEqual({ enableEmail: true, leadEmails: 'IMMEDIATE' });
+
+    await createLead(x.member.token, x.quiet.groupId, { first_name: 'Not', last_name: 'Sent' });
+    await createLead(x.member.token, x.loud.groupId, { first_name: 'Still', last_name: 'Sent' });
+    await run();
+    const [latest, ...earlier] = await notificationMails(x.owner.user.email);
+    expect(earlier).toHaveLength(1);
+    expect(latest?.subject).toContain('Still Sent');
+    expect(latest?.text).not.toContain('Not Sent');
   });
 });
 

@@ -38,6 +38,7 @@ describe('/user/get', () => {
       hasTerritory: false,
       // E-mail notifications are on for a new account, new leads as they arrive.
       notificationSetting: { enableEmail: true, leadEmails: 'IMMEDIATE' },
+      timeZone: 'UTC',
       avatarUrl: null,
     });
   });

@@ -9,6 +9,8 @@ import { useNotify } from './use-notify';
 interface MessagesSwitchItemProps {
   /** The group's or opportunity's name. */
   name: string;
+  /** What the switch covers, under the name: 'Messages' unless told. */
+  covers?: string;
   /** The stored setting; undefined while it loads. */
   checked: boolean | undefined;
   saving: boolean;
@@ -16,7 +18,7 @@ interface MessagesSwitchItemProps {
 }
 
 /** One 'Messages' switch in a list: it turns at once and turns back if the change cannot be saved. */
-export function MessagesSwitchItem({ name, checked, saving, save }: MessagesSwitchItemProps) {
+export function MessagesSwitchItem({ name, covers = 'Messages', checked, saving, save }: MessagesSwitchItemProps) {
   const notify = useNotify();
   const [chosen, setChosen] = useState<boolean | null>(null);
   const toggle = async (on: boolean) => {
@@ -44,7 +46,7 @@ export function MessagesSwitchItem({ name, checked, saving, save }: MessagesSwit
     >
       <ListItemText
         primary={name}
-        secondary="Messages"
+        secondary={covers}
         slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
         sx={{ pr: 4 }}
       />

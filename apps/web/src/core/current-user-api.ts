@@ -1,4 +1,12 @@
-import { type Business, businessCallPaths, type CurrentUser, userCallPaths } from '@leadcircle/shared';
+import {
+  type Business,
+  browserTimeZone,
+  businessCallPaths,
+  CHOSEN_UTC_TIME_ZONE,
+  type CurrentUser,
+  DEFAULT_TIME_ZONE,
+  userCallPaths,
+} from '@leadcircle/shared';
 import { baseApi } from './base-api';
 import type { CallExtraOptions } from './base-query';
 
@@ -7,12 +15,44 @@ import type { CallExtraOptions } from './base-query';
 
 // A user without a business gets 404 'business not found': that simply means "no business".
 const businessNotFound: CallExtraOptions = { silentStatuses: [404] };
+// A zone the server does not know is answered 400: the caller shows it, or (adopting the browser's) drops it.
+const unknownTimeZone: CallExtraOptions = { silentStatuses: [400] };
+
+/**
+ * The browser's zone, for an account still on the default (it never chose one, and was made before zones
+ * were kept or from a browser on UTC); undefined when there is nothing to change.
+ */
+export function timeZoneToAdopt(user: CurrentUser, browserZone: string | undefined): string | undefined {
+  if (user.timeZone !== DEFAULT_TIME_ZONE || !browserZone) return undefined;
+  return browserZone === DEFAULT_TIME_ZONE || browserZone === CHOSEN_UTC_TIME_ZONE ? undefined : browserZone;
+}
 
 export const usersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCurrentUser: build.query<CurrentUser, void>({
       query: () => ({ call: userCallPaths.get, body: {} }),
       providesTags: ['CurrentUser'],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const zone = timeZoneToAdopt((await queryFulfilled).data, browserTimeZone());
+          if (zone) void dispatch(usersApi.endpoints.updateTimeZone.initiate({ time_zone: zone }));
+        } catch {
+          // The page shows the failure.
+        }
+      },
+    }),
+    // The answer is the updated user: it replaces the cached one.
+    updateTimeZone: build.mutation<CurrentUser, { time_zone: string }>({
+      query: (body) => ({ call: userCallPaths.updateTimeZone, body }),
+      extraOptions: unknownTimeZone,
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(usersApi.util.upsertQueryData('getCurrentUser', undefined, data));
+        } catch {
+          // The caller shows the failure.
+        }
+      },
     }),
     getMyBusiness: build.query<Business | null, void>({
       extraOptions: businessNotFound,
@@ -26,4 +66,4 @@ export const usersApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetCurrentUserQuery, useGetMyBusinessQuery } = usersApi;
+export const { useGetCurrentUserQuery, useGetMyBusinessQuery, useUpdateTimeZoneMutation } = usersApi;

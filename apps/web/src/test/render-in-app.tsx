@@ -37,6 +37,7 @@ export const testUser: CurrentUser = {
   business: null,
   hasTerritory: false,
   notificationSetting: { enableEmail: false, leadEmails: 'IMMEDIATE' },
+  timeZone: 'UTC',
   avatarUrl: null,
 };
 

@@ -22,6 +22,7 @@ export const userCallPaths = {
   get: { path: '/user/get', auth: true },
   update: { path: '/user/update', auth: true },
   updateNotifications: { path: '/user/update_notifications', auth: true },
+  updateTimeZone: { path: '/user/update_time_zone', auth: true },
   getUsersByGroup: { path: '/user/get_users_by_group', auth: true },
   notificationSettings: { path: '/user/notification_settings', auth: true },
   uploadAvatar: { path: '/user/upload_avatar', auth: true },

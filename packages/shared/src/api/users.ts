@@ -11,6 +11,7 @@ import {
 import { MESSAGES } from '../messages.js';
 import { decodeOAuthState } from '../oauth-state.js';
 import { httpUrl, text } from '../text.js';
+import { isTimeZone, TIME_ZONE_INVALID } from '../time-zone.js';
 import { defineCall, emptyRequest, idField, messageResponse } from './call.js';
 import { userCallPaths } from './call-paths.js';
 import {
@@ -29,6 +30,9 @@ export const tokensResponse = z.object({
 });
 export type Tokens = z.infer<typeof tokensResponse>;
 
+// Beyond the spec: the browser's time zone, kept by the sign-up that creates the account.
+export const timeZoneField = text({ error: TIME_ZONE_INVALID }).refine(isTimeZone, TIME_ZONE_INVALID);
+
 export const emailSignupRequest = z.strictObject({
   first_name: firstNameField,
   last_name: lastNameField,
@@ -39,6 +43,7 @@ export const emailSignupRequest = z.strictObject({
   // An opportunity invite the person signs up with: carried by the confirmation link.
   opportunity_invite_code: text().max(200).optional(),
   opportunity_id: idField.optional(),
+  time_zone: timeZoneField.optional(),
 });
 
 export const loginRequest = z.strictObject({ email: emailField, password: signInPassword });
@@ -78,6 +83,7 @@ export const googleSignupRequest = z.strictObject({
   last_name: socialName,
   platform: loginPlatform,
   nonce: nonceField,
+  time_zone: timeZoneField.optional(),
 });
 
 export const appleSignupRequest = z.strictObject({
@@ -89,6 +95,7 @@ export const appleSignupRequest = z.strictObject({
   redirect_uri: httpUrl().max(2048).optional(),
   platform: loginPlatform,
   nonce: nonceField,
+  time_zone: timeZoneField.optional(),
 });
 
 export const linkedinUrlRequest = z.strictObject({
@@ -103,6 +110,7 @@ export const linkedinUrlResponse = z.object({ url: z.string() });
 export const linkedinSignupRequest = z.strictObject({
   code: requiredParameter(2048),
   state: requiredParameter(2048),
+  time_zone: timeZoneField.optional(),
 });
 
 export const userGetRequest = z.strictObject({ user_id: idField.optional() });
@@ -130,6 +138,8 @@ export const currentUser = z.object({
   // They cover a territory of their business: the menu shows My territory.
   hasTerritory: z.boolean(),
   notificationSetting: z.object({ enableEmail: z.boolean(), leadEmails: z.enum(LEAD_EMAIL_CHOICES) }),
+  // IANA name; the daily digest goes at 07:00 in it. 'UTC' until the browser's is known.
+  timeZone: z.string(),
   // Same-origin address of the profile picture; null shows the initial letter.
   // A new picture gets a new address, so the browser may cache each one for ever.
   avatarUrl: z.string().nullable(),
@@ -159,6 +169,9 @@ export const updateNotificationsRequest = z.strictObject({
     .pipe(z.enum(LEAD_EMAIL_CHOICES, { error: 'leadEmails must be IMMEDIATE, DAILY or OFF' }))
     .optional(),
 });
+
+// Beyond the spec: the caller's time zone (My settings), answered with the user.
+export const updateTimeZoneRequest = z.strictObject({ time_zone: timeZoneField });
 
 export const userCalls = {
   emailSignup: defineCall({
@@ -231,6 +244,12 @@ export const userCalls = {
     ...userCallPaths.updateNotifications,
     summary: "Turn the signed-in user's e-mail notifications on or off",
     request: updateNotificationsRequest,
+    response: currentUser,
+  }),
+  updateTimeZone: defineCall({
+    ...userCallPaths.updateTimeZone,
+    summary: "Set the signed-in user's time zone (the daily digest goes at 07:00 in it)",
+    request: updateTimeZoneRequest,
     response: currentUser,
   }),
   getUsersByGroup: defineCall({

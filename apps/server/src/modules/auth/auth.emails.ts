@@ -9,10 +9,13 @@ export function message(
   subject: string,
   lines: string[],
   action: { label: string; url: string },
-  /** Notification e-mails: why it came and the link that stops this kind. */
-  unsubscribe?: { reason: string; url: string },
+  /** Notification e-mails: why it came and the link that stops this kind, then other links that stop more. */
+  unsubscribe?: { reason: string; url: string; more?: { label: string; url: string }[] },
 ): MailMessage {
-  const footer = unsubscribe ? ['', `${unsubscribe.reason} Unsubscribe: ${unsubscribe.url}`] : [];
+  const more = unsubscribe?.more ?? [];
+  const footer = unsubscribe
+    ? ['', `${unsubscribe.reason} Unsubscribe: ${unsubscribe.url}`, ...more.map((l) => `${l.label}:\n${l.url}`)]
+    : [];
   const text = [...lines, '', `${action.label}: ${action.url}`, '', '— The LeadCircle team', ...footer].join('\n');
   const html = [
     '<div style="font-family:Arial,Helvetica,sans-serif;font-size:15px;color:#1f2937;max-width:560px">',
@@ -23,6 +26,10 @@ export function message(
     ...(unsubscribe
       ? [
           `<p style="font-size:12px;color:#6b7280">${escapeHtml(unsubscribe.reason)} <a href="${escapeHtml(unsubscribe.url)}">Unsubscribe</a></p>`,
+          ...more.map(
+            (l) =>
+              `<p style="font-size:12px;color:#6b7280"><a href="${escapeHtml(l.url)}">${escapeHtml(l.label)}</a></p>`,
+          ),
         ]
       : []),
     '</div>',

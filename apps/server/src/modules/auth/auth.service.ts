@@ -90,6 +90,8 @@ export interface SignupInput {
   group_id?: number;
   opportunity_invite_code?: string;
   opportunity_id?: number;
+  /** The browser's, for the account this creates. */
+  time_zone?: string;
 }
 
 /** Always answers the same way, so sign-up does not reveal whether an address has an account. */
@@ -116,6 +118,7 @@ export async function signup(deps: AppDeps, input: SignupInput, ip: string): Pro
     firstName: input.first_name,
     lastName: input.last_name,
     passwordHash,
+    ...(input.time_zone !== undefined && { timeZone: input.time_zone }),
   });
   if (created) {
     await sendConfirmation(deps, created, passwordHash, invite);

@@ -112,7 +112,7 @@ async function signInWithIdentity(
   deps: AppDeps,
   provider: SocialProvider,
   identity: VerifiedIdentity,
-  given: { firstName?: string; lastName?: string },
+  given: { firstName?: string; lastName?: string; timeZone?: string },
   used?: UsedToken,
 ): Promise<Tokens> {
   const now = deps.clock.now();
@@ -146,6 +146,8 @@ async function signInWithIdentity(
         firstName: nameOf(identity.firstName ?? given.firstName) ?? email.split('@')[0]!.slice(0, NAME_MAX),
         lastName: nameOf(identity.lastName ?? given.lastName) ?? '',
         emailConfirmedAt: now,
+        // The browser's zone, for the account this first sign-in creates.
+        ...(given.timeZone !== undefined && { timeZone: given.timeZone }),
       })) ??
       // Someone else's sign-in created it a moment ago.
       (await users.findUserRowByEmail(tx, email));
@@ -185,6 +187,7 @@ export interface GoogleSignupInput {
   first_name?: string;
   last_name?: string;
   nonce?: string;
+  time_zone?: string;
 }
 
 export async function signInWithGoogle(
@@ -205,7 +208,7 @@ export async function signInWithGoogle(
       deps,
       'GOOGLE',
       identityOf(claims),
-      { firstName: input.first_name, lastName: input.last_name },
+      { firstName: input.first_name, lastName: input.last_name, timeZone: input.time_zone },
       usedToken(input.id_token, claims.exp),
     );
   });
@@ -219,6 +222,7 @@ export interface AppleSignupInput {
   user_identifier?: string;
   redirect_uri?: string;
   nonce?: string;
+  time_zone?: string;
 }
 
 export async function signInWithApple(
@@ -256,7 +260,7 @@ export async function signInWithApple(
       deps,
       'APPLE',
       identityOf(claims),
-      { firstName: input.first_name, lastName: input.last_name },
+      { firstName: input.first_name, lastName: input.last_name, timeZone: input.time_zone },
       used,
     );
   });
@@ -317,7 +321,7 @@ export async function linkedInAuthorizationUrl(
 export async function signInWithLinkedIn(
   deps: AppDeps,
   providers: IdentityProviders,
-  input: { code: string; state: string },
+  input: { code: string; state: string; time_zone?: string },
   ip: string,
 ): Promise<Tokens> {
   const linkedin = providers.linkedin;
@@ -344,7 +348,9 @@ export async function signInWithLinkedIn(
       text(claims.email) === undefined && accessToken
         ? await linkedin.issuer.fetchUserInfo(accessToken, claims.sub)
         : {};
-    return signInWithIdentity(deps, 'LINKEDIN', identityOf({ ...claims, ...pickProfile(profile) }), {});
+    return signInWithIdentity(deps, 'LINKEDIN', identityOf({ ...claims, ...pickProfile(profile) }), {
+      timeZone: input.time_zone,
+    });
   });
 }
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, notificationEmails, unsubscribeLinks, users } from '../../db/schema/index.js';
@@ -53,17 +53,32 @@ export function switchOn(userId: SQL | number, switchKey: string): SQL {
   return account;
 }
 
-/** Of `userIds`, those the switch lets be e-mailed, with their new-lead choice. */
+/** Of `userIds`, those every one of the switches lets be e-mailed, with their new-lead choice. */
 export async function usersWanting(
   tx: DbOrTx,
   userIds: number[],
-  switchKey: string,
-): Promise<{ id: number; leadEmails: string }[]> {
+  switchKeys: string[],
+): Promise<{ id: number; leadEmails: string; timeZone: string }[]> {
   if (userIds.length === 0) return [];
   return tx
-    .select({ id: users.id, leadEmails: users.leadEmails })
+    .select({ id: users.id, leadEmails: users.leadEmails, timeZone: users.timeZone })
     .from(users)
-    .where(and(inArray(users.id, userIds), switchOn(sql`${users.id}`, switchKey)));
+    .where(and(inArray(users.id, userIds), ...switchKeys.map((key) => switchOn(sql`${users.id}`, key))));
+}
+
+/** Moves a person's new-lead e-mails still waiting (a digest: due later than now) to `dueAt`. */
+export async function rescheduleWaitingNewLeads(tx: DbOrTx, userId: number, now: Date, dueAt: Date): Promise<void> {
+  await tx
+    .update(notificationEmails)
+    .set({ dueAt })
+    .where(
+      and(
+        eq(notificationEmails.userId, userId),
+        eq(notificationEmails.kind, 'NEW_LEAD'),
+        isNull(notificationEmails.sentAt),
+        gt(notificationEmails.dueAt, now),
+      ),
+    );
 }
 
 export interface DueBatch {

@@ -1,9 +1,9 @@
-import { type ActivityItem, describeActivity } from '@leadcircle/shared';
+import { type ActivityItem, activityDataKey, describeActivity } from '@leadcircle/shared';
 import { activityAudience } from '../../activity/activity-audience.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
-import { DAY_MS } from '../../lib/clock.js';
 import { hashToken, randomToken } from '../../lib/secrets.js';
+import { nextLocalHour } from '../../lib/time-zone.js';
 import { findUserById } from '../accounts/accounts.service.js';
 import { fieldsOf, num, presentActivities } from '../activities/activities.service.js';
 import * as q from './mail.queries.js';
@@ -23,13 +23,16 @@ import { REMINDER_TYPES } from './notifications.queries.js';
 /** Events e-mailed one each to the people they name. */
 const EVENT_TYPES = new Set(['OPPORTUNITY_NEW_USER', 'LEAD_RATED', 'LEAD_WON', 'LEAD_FOLLOW_UP']);
 
-/** The daily digest goes out at 07:00 UTC. */
-const DIGEST_HOUR_UTC = 7;
+/** The daily digest goes out at 07:00 in the person's time zone. */
+const DIGEST_HOUR = 7;
 
-export function nextDigestAt(after: Date): Date {
-  const at = new Date(after);
-  at.setUTCHours(DIGEST_HOUR_UTC, 0, 0, 0);
-  return at.getTime() > after.getTime() ? at : new Date(at.getTime() + DAY_MS);
+export function nextDigestAt(after: Date, timeZone: string): Date {
+  return nextLocalHour(after, DIGEST_HOUR, timeZone);
+}
+
+/** A person's new time zone: their waiting digest moves to the next 07:00 in it. */
+export async function rescheduleDigest(tx: DbOrTx, userId: number, timeZone: string, now: Date): Promise<void> {
+  await q.rescheduleWaitingNewLeads(tx, userId, now, nextDigestAt(now, timeZone));
 }
 
 const recipientsOf = (row: q.ActivityRow): number[] =>
@@ -38,6 +41,8 @@ const recipientsOf = (row: q.ActivityRow): number[] =>
 interface Route {
   kind: 'NEW_LEAD' | 'CHAT' | 'EVENT';
   switchKey: string;
+  /** A second switch that must be on too: a group's, for its new leads. */
+  groupSwitchKey?: string;
   /** Who may hear of it; 'audience' is everyone who may see the activity. */
   to: number[] | 'audience';
 }
@@ -46,7 +51,13 @@ interface Route {
 function routeOf(row: q.ActivityRow): Route | undefined {
   switch (row.type) {
     case 'NEW_LEAD':
-      return { kind: 'NEW_LEAD', switchKey: 'NEW_LEADS', to: 'audience' };
+      // The account's new-lead choice, and the group's switch: a silenced group sends nothing.
+      return {
+        kind: 'NEW_LEAD',
+        switchKey: 'NEW_LEADS',
+        ...(row.groupId !== null && { groupSwitchKey: `GROUP:${row.groupId}` }),
+        to: 'audience',
+      };
     case 'CHAT_MESSAGE_GROUP':
       return row.groupId === null ? undefined : { kind: 'CHAT', switchKey: `GROUP:${row.groupId}`, to: 'audience' };
     case 'CHAT_MESSAGE_LEAD':
@@ -77,7 +88,7 @@ async function emailsFor(deps: AppDeps, tx: DbOrTx, row: q.ActivityRow) {
   const wanting = await q.usersWanting(
     tx,
     candidates.filter((id) => id !== row.actorUserId || REMINDER_TYPES.includes(row.type)),
-    route.switchKey,
+    route.groupSwitchKey ? [route.switchKey, route.groupSwitchKey] : [route.switchKey],
   );
   return wanting.map((user) => ({
     userId: user.id,
@@ -88,7 +99,7 @@ async function emailsFor(deps: AppDeps, tx: DbOrTx, row: q.ActivityRow) {
       route.kind === 'CHAT'
         ? new Date(row.createdAt.getTime() + deps.config.chatEmailDelayMs)
         : route.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY'
-          ? nextDigestAt(row.createdAt)
+          ? nextDigestAt(row.createdAt, user.timeZone)
           : row.createdAt,
   }));
 }
@@ -111,6 +122,26 @@ export async function lookAtNewActivities(deps: AppDeps): Promise<void> {
 
 const messageIdOf = (row: q.ActivityRow) => num(fieldsOf(row).messageId);
 
+/** Of the activities, those whose group's switch (where one governs them too) is still on. */
+async function withGroupSwitchesOn(tx: DbOrTx, userId: number, rows: q.ActivityRow[]): Promise<q.ActivityRow[]> {
+  const keys = [...new Set(rows.map((r) => routeOf(r)?.groupSwitchKey).filter((k) => k !== undefined))];
+  const off = new Set<string>();
+  for (const key of keys) if (!(await q.isSwitchOn(tx, userId, key))) off.add(key);
+  return rows.filter((r) => !off.has(routeOf(r)?.groupSwitchKey ?? ''));
+}
+
+/** The groups a new-lead e-mail speaks of, each of which its reader may silence from it. */
+function groupsOf(kind: string, rows: q.ActivityRow[], presented: ActivityItem[]) {
+  if (kind !== 'NEW_LEAD') return [];
+  const groups = new Map<number, string>();
+  rows.forEach((row, i) => {
+    const shown = presented[i];
+    const groupName = shown?.data[activityDataKey(shown.type)]?.groupName;
+    if (row.groupId !== null) groups.set(row.groupId, groupName ?? 'this group');
+  });
+  return [...groups].map(([groupId, groupName]) => ({ groupId, groupName }));
+}
+
 /** Sends one batch; answers the stored e-mail's id, or undefined when nothing was left to send. */
 async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | undefined> {
   const user = await findUserById(deps, batch.userId);
@@ -120,10 +151,14 @@ async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | und
     if (rows.length === 0) return undefined;
     const switchOn = await q.isSwitchOn(tx, batch.userId, batch.switchKey);
     const visible = switchOn
-      ? await q.stillVisible(
+      ? await withGroupSwitchesOn(
           tx,
           batch.userId,
-          rows.map((r) => r.activityId),
+          await q.stillVisible(
+            tx,
+            batch.userId,
+            rows.map((r) => r.activityId),
+          ),
         )
       : [];
     const unread = await q.unreadMessages(
@@ -148,6 +183,17 @@ async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | und
       createdAt: now,
     });
     const presented: ActivityItem[] = await presentActivities(deps, keep, batch.userId);
+    const groupLinks = [];
+    for (const group of groupsOf(batch.kind, keep, presented)) {
+      const groupToken = randomToken();
+      await q.insertUnsubscribeLink(tx, {
+        tokenHash: hashToken(groupToken),
+        userId: batch.userId,
+        switchKey: `GROUP:${group.groupId}`,
+        createdAt: now,
+      });
+      groupLinks.push({ groupName: group.groupName, unsubscribeToken: groupToken });
+    }
     const items: EmailItem[] = presented.map((activity, i) => {
       const { text, to } = describeActivity(activity);
       const messageId = messageIdOf(keep[i]!);
@@ -164,6 +210,7 @@ async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | und
         items,
         appUrl: deps.config.appUrl,
         unsubscribeToken: token,
+        groupLinks,
       }),
     );
     await q.markSent(

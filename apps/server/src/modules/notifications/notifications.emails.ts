@@ -23,12 +23,16 @@ export interface NotificationEmailInput {
   items: EmailItem[];
   appUrl: string;
   unsubscribeToken: string;
+  /** New leads: each group they came from, with the link that turns that group's e-mails off. */
+  groupLinks?: { groupName: string; unsubscribeToken: string }[];
 }
 
 /** Longest excerpt of a chat message quoted in an e-mail. */
 const EXCERPT_LENGTH = 200;
 
 const excerpt = (text: string) => (text.length > EXCERPT_LENGTH ? `${text.slice(0, EXCERPT_LENGTH - 1)}…` : text);
+// A mail client would take a closing quote right after an address into the link: a space keeps them apart.
+const quoted = (text: string) => (/https?:\/\/\S+$/.test(text) ? `"${text} "` : `"${text}"`);
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 
 /** Why the person gets it: the switch its unsubscribe link turns off. */
@@ -58,9 +62,10 @@ export function notificationEmail(input: NotificationEmailInput): MailMessage {
   const url = (path: string | null) => new URL(path ?? ROUTES.activities, `${appUrl}/`).toString();
   const lines = [
     `Hi ${input.firstName},`,
+    // Each address on a line of its own: punctuation right after it would be taken into the link.
     ...items.map((item) => {
-      const quoted = item.message ? `: "${excerpt(item.message)}"` : '';
-      return `• ${item.text}${quoted} (${url(item.path)})`;
+      const said = item.message ? `: ${quoted(excerpt(item.message))}` : '';
+      return `• ${item.text}${said}\n  ${url(item.path)}`;
     }),
   ];
   const single = items.length === 1 ? items[0] : undefined;
@@ -68,10 +73,16 @@ export function notificationEmail(input: NotificationEmailInput): MailMessage {
     ? { label: 'Open in LeadCircle', url: url(single.path) }
     : { label: 'Open your activities', url: url(ROUTES.activities) };
   const token = encodeURIComponent(input.unsubscribeToken);
-  const pageUrl = new URL(`${ROUTES.unsubscribe}?token=${token}`, `${appUrl}/`).toString();
+  const pageUrl = (t: string) => new URL(`${ROUTES.unsubscribe}?token=${t}`, `${appUrl}/`).toString();
   const oneClickUrl = new URL(`/api${UNSUBSCRIBE_PATH}?token=${token}`, `${appUrl}/`).toString();
+  // A group's switch covers its messages and its new leads.
+  const more = (input.groupLinks ?? []).map((g) => ({
+    label: `Stop all e-mails from ${g.groupName} (its messages and new leads)`,
+    url: pageUrl(encodeURIComponent(g.unsubscribeToken)),
+  }));
+  const unsubscribe = { reason: reasonOf(input.switchKey), url: pageUrl(token), more };
   return {
-    ...message(input.to, subjectOf(input), lines, action, { reason: reasonOf(input.switchKey), url: pageUrl }),
+    ...message(input.to, subjectOf(input), lines, action, unsubscribe),
     headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -55,7 +55,7 @@ export async function toggleSetting(
 const UNSUBSCRIBED: Record<string, string> = {
   ACCOUNT: 'You will no longer get notification e-mails.',
   NEW_LEADS: 'You will no longer get e-mails about new leads.',
-  GROUP: 'You will no longer get e-mails about messages in this group.',
+  GROUP: 'You will no longer get e-mails about this group: its messages and new leads.',
   OPPORTUNITY: 'You will no longer get e-mails about messages in this opportunity.',
 };
 

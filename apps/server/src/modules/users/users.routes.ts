@@ -11,6 +11,7 @@ export function registerUserRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(userCalls.get, ({ userId, body, request }) => users.getCurrentUser(deps, userId, body.user_id, request.caller));
   call(userCalls.update, ({ userId, sessionId, body }) => users.updateCurrentUser(deps, userId, sessionId, body.user));
   call(userCalls.updateNotifications, ({ userId, body }) => users.updateNotifications(deps, userId, body));
+  call(userCalls.updateTimeZone, ({ userId, body }) => users.updateTimeZone(deps, userId, body.time_zone));
   call(userCalls.removeAvatar, ({ userId }) => removeAvatar(deps, userId));
   call(userCalls.scheduleDelete, ({ userId }) => users.scheduleDeletion(deps, userId));
   call(userCalls.getUsersByGroup, ({ userId, body }) => listGroupUsers(deps, userId, body));

@@ -1,5 +1,5 @@
 import type { CurrentUser, LeadEmailChoice } from '@leadcircle/shared';
-import { LEAD_EMAIL_CHOICES, MESSAGES } from '@leadcircle/shared';
+import { CHOSEN_UTC_TIME_ZONE, DEFAULT_TIME_ZONE, LEAD_EMAIL_CHOICES, MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../lib/passwords.js';
@@ -9,6 +9,7 @@ import { endOtherSessions } from '../auth/auth.service.js';
 import { type BillingFlags, getBillingFlags, NO_BILLING } from '../billing/billing-status.service.js';
 import { personRenamed } from '../chat/chat.membership.js';
 import { updateGroupNotifications } from '../groups/groups.service.js';
+import { rescheduleDigest } from '../notifications/mail.service.js';
 import { coversTerritory } from '../territories/territories.access.js';
 
 // The user calls: the caller's own profile, settings and account. Account records live in the
@@ -33,6 +34,7 @@ export function toCurrentUser(
     business: row.businessId === null ? null : { businessId: row.businessId },
     hasTerritory,
     notificationSetting: { enableEmail: row.enableEmailNotifications, leadEmails: toLeadEmailChoice(row.leadEmails) },
+    timeZone: row.timeZone,
     avatarUrl: accounts.avatarUrlOf(row.avatarKey),
   };
 }
@@ -105,6 +107,21 @@ export async function updateNotifications(
   const row = await accounts.updateUser(deps.db, callerId, {
     enableEmailNotifications: rest.enableEmail,
     ...(leadEmails !== undefined && { leadEmails }),
+  });
+  if (!row) throw notFound('USER_NOT_FOUND');
+  return presentUser(deps, row);
+}
+
+/**
+ * The caller's time zone; their waiting digest moves to 07:00 in it. UTC chosen here is stored as Etc/UTC:
+ * the default 'UTC' stays the sign that the person never chose (the web app then offers the browser's).
+ */
+export async function updateTimeZone(deps: AppDeps, callerId: number, timeZone: string): Promise<CurrentUser> {
+  const zone = timeZone === DEFAULT_TIME_ZONE ? CHOSEN_UTC_TIME_ZONE : timeZone;
+  const row = await deps.db.transaction(async (tx) => {
+    const updated = await accounts.updateUser(tx, callerId, { timeZone: zone });
+    if (updated) await rescheduleDigest(tx, callerId, zone, deps.clock.now());
+    return updated;
   });
   if (!row) throw notFound('USER_NOT_FOUND');
   return presentUser(deps, row);

@@ -1,4 +1,5 @@
 import {
+  browserTimeZone,
   type CallRequest,
   type CallResponse,
   type GroupInvitePreview,
@@ -11,6 +12,13 @@ import { baseApi } from '../../core/base-api';
 
 // The account calls a signed-out visitor makes. They name their calls' paths, not the definitions,
 // so the contract's schemas (and zod) stay out of the sign-in screen's first load.
+
+// A sign-up, or a social sign-in that may create the account, carries the browser's time zone.
+const withTimeZone = <T extends { time_zone?: string }>(body: T): T => ({
+  ...body,
+  time_zone: body.time_zone ?? browserTimeZone(),
+});
+
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // Before signing in: who invites to which group. A spent or expired link answers 400, shown as such.
@@ -22,7 +30,7 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ call: userCallPaths.login, body }),
     }),
     emailSignup: build.mutation<CallResponse<typeof userCalls.emailSignup>, CallRequest<typeof userCalls.emailSignup>>({
-      query: (body) => ({ call: userCallPaths.emailSignup, body }),
+      query: (body) => ({ call: userCallPaths.emailSignup, body: withTimeZone(body) }),
     }),
     // Sign-up confirmation and password reset both answer with tokens: the user is signed in.
     emailConfirmationAction: build.mutation<
@@ -36,10 +44,10 @@ export const authApi = baseApi.injectEndpoints({
       CallResponse<typeof userCalls.googleSignup>,
       CallRequest<typeof userCalls.googleSignup>
     >({
-      query: (body) => ({ call: userCallPaths.googleSignup, body }),
+      query: (body) => ({ call: userCallPaths.googleSignup, body: withTimeZone(body) }),
     }),
     appleSignup: build.mutation<CallResponse<typeof userCalls.appleSignup>, CallRequest<typeof userCalls.appleSignup>>({
-      query: (body) => ({ call: userCallPaths.appleSignup, body }),
+      query: (body) => ({ call: userCallPaths.appleSignup, body: withTimeZone(body) }),
     }),
     linkedinUrl: build.mutation<CallResponse<typeof userCalls.linkedinUrl>, CallRequest<typeof userCalls.linkedinUrl>>({
       query: (body) => ({ call: userCallPaths.linkedinUrl, body }),
@@ -48,7 +56,7 @@ export const authApi = baseApi.injectEndpoints({
       CallResponse<typeof userCalls.linkedinSignup>,
       CallRequest<typeof userCalls.linkedinSignup>
     >({
-      query: (body) => ({ call: userCallPaths.linkedinSignup, body }),
+      query: (body) => ({ call: userCallPaths.linkedinSignup, body: withTimeZone(body) }),
     }),
     // "Forgot password": sends the reset link.
     resetPassword: build.mutation<

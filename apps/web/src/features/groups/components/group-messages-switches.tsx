@@ -11,7 +11,7 @@ function useGroupsPage(page: number): SwitchListPage<GroupSummary> {
   return { ...list, items: list.data?.groups, totalCount: list.data?.totalCount ?? 0 };
 }
 
-/** The person's groups, each with its Messages switch (the same setting as the group's settings). */
+/** The person's groups, each with its switch (the group settings' Messages): its messages and its new leads. */
 export function GroupMessagesSwitches() {
   return (
     <PagedSwitchList
@@ -34,6 +34,7 @@ function GroupMessagesSwitch({ group }: { group: GroupSummary }) {
   return (
     <MessagesSwitchItem
       name={group.name}
+      covers="Messages and new leads"
       checked={setting.data?.enableEmail}
       saving={updateState.isLoading}
       save={(enableEmail) => update({ group_id: group.groupId, enableEmail }).unwrap()}

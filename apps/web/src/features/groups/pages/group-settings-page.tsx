@@ -205,6 +205,10 @@ function GroupSettingsEditor({ groupId, name, description, isOwner, group, initi
           />
         )}
       />
+      <Typography variant="body2" color="text.secondary">
+        E-mails about this group: its messages and its new leads. Turned off, nothing from this group is e-mailed to
+        you.
+      </Typography>
       <Stack direction="row" sx={{ mt: 3, gap: 1, flexWrap: 'wrap' }}>
         <Button color="error" variant="outlined" onClick={() => setIsConfirming(true)}>
           {actionLabel}

@@ -1,6 +1,7 @@
 import { LEAD_EMAIL_CHOICES, LEAD_EMAIL_LABELS, type LeadEmailChoice, MESSAGES } from '@leadcircle/shared';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -13,6 +14,7 @@ import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateNotificationsMutation } from '../account-api';
+import { TimeZoneField } from '../components/time-zone-field';
 
 interface Choices {
   enableEmail: boolean;
@@ -27,8 +29,9 @@ interface NotificationsPageProps {
 }
 
 /**
- * My settings, Notifications: the account's e-mail switch, how new leads are e-mailed, then a Messages
- * switch per group and per opportunity; the route passes those lists in.
+ * My settings, Notifications: the account's e-mail switch, how new leads are e-mailed and the time zone of
+ * the digest, then a switch per group (its messages and new leads) and per opportunity (its messages); the
+ * route passes those lists in.
  */
 export function NotificationsPage({ groupSwitches, opportunitySwitches }: NotificationsPageProps) {
   const notify = useNotify();
@@ -86,13 +89,18 @@ export function NotificationsPage({ groupSwitches, opportunitySwitches }: Notifi
               <FormControlLabel key={choice} value={choice} control={<Radio />} label={LEAD_EMAIL_LABELS[choice]} />
             ))}
           </RadioGroup>
+          <FormHelperText sx={{ mx: 0 }}>
+            Each group's own switch, below, can turn its new leads off too.
+          </FormHelperText>
         </FormControl>
+        <TimeZoneField timeZone={user.timeZone} />
       </Paper>
       <Typography component="h3" variant="h6" gutterBottom>
         Messages
       </Typography>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
-        Turn chat e-mails on or off for each group and opportunity you belong to. A message is e-mailed only if you have
+        Turn e-mails on or off for each group and opportunity you belong to. A group's switch covers its messages and
+        its new leads: turned off, nothing from that group is e-mailed to you. A message is e-mailed only if you have
         not read it within five minutes.
       </Typography>
       <Typography component="h4" variant="subtitle1" gutterBottom>
