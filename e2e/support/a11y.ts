@@ -8,7 +8,11 @@ const FAILING_IMPACTS = new Set(['serious', 'critical']);
 
 /** The serious and critical violations on the page, one line each: rule, impact, targets and what to fix. */
 export async function accessibilityViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  // Only the violations are described in full (passes are counted only): a quicker run.
+  const results = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .analyze();
   return results.violations
     .filter((violation) => FAILING_IMPACTS.has(violation.impact ?? ''))
     .map((violation) => {
@@ -27,8 +31,16 @@ export async function accessibilityViolations(page: Page): Promise<string[]> {
  * The failure is soft: a walk goes on and reports every screen's violations at its end.
  */
 export async function expectAccessible(page: Page, where: string) {
-  // Let lazy parts and animations settle (a dialog fading in is half transparent).
+  // Let lazy parts and transitions settle (a dialog fading in is half transparent: its contrast is not yet its own).
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        // A spinner turns for ever; an animation cancelled midway is over too.
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   expect.soft(await accessibilityViolations(page), `accessibility of ${where}`).toEqual([]);
 }

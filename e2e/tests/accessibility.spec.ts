@@ -225,6 +225,24 @@ test('a member’s group, lead and chat screens and dialogs are accessible', asy
       () => page.getByRole('button', { name: `Remove ${name}` }).click(),
     );
 
+    await page.goto(`/groups/${groupId}/messages`);
+    await page.getByRole('button', { name: 'Message actions' }).last().click();
+    await expectAccessible(page, `a message's actions at ${width}`);
+    await checkDialog(
+      page,
+      `delete message dialog at ${width}`,
+      page.getByRole('dialog', { name: 'Delete message' }),
+      () => page.getByRole('menuitem', { name: 'Delete' }).click(),
+    );
+
+    await page.goto('/admin/invoices');
+    await checkDialog(
+      page,
+      `update payment method dialog at ${width}`,
+      page.getByRole('dialog', { name: 'Update payment method' }),
+      () => page.getByRole('button', { name: 'MANAGE PAYMENT' }).click(),
+    );
+
     await page.goto('/chat/direct');
     await checkDialog(
       page,
