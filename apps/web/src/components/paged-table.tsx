@@ -22,6 +22,7 @@ import {
 } from 'react';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
 import { TablePager } from './table-pager';
+import { useScrollsSideways } from './use-scrolls-sideways';
 
 export interface PagedTableColumn<Row> {
   header: string;
@@ -116,6 +117,7 @@ export function PagedTable<Row>({
     [columns, isPhone],
   );
   const colSpan = shownColumns.length + (actions ? 1 : 0);
+  const [containerRef, scrollsSideways] = useScrollsSideways<HTMLDivElement>();
 
   // A page emptied by a delete (its only row gone) moves to the last page that still holds rows.
   useEffect(() => {
@@ -185,7 +187,11 @@ export function PagedTable<Row>({
   return (
     <Paper>
       {/* Positioned, so the visually hidden 'Actions' header scrolls with the table instead of widening the page. */}
-      <TableContainer sx={{ position: 'relative' }}>
+      <TableContainer
+        ref={containerRef}
+        sx={{ position: 'relative', '&:focus-visible': focusOutline }}
+        {...(scrollsSideways && { tabIndex: 0, role: 'region', 'aria-label': label })}
+      >
         <Table aria-label={label} sx={{ tableLayout: layout }}>
           <TableHead>
             <TableRow>
@@ -219,14 +225,12 @@ const stopPropagation = (event: SyntheticEvent) => event.stopPropagation();
 
 const rowSx = { height: GRID_ROW_HEIGHT } as const;
 
+const focusOutline = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
+
 const openableRowSx: SxProps<Theme> = {
   ...rowSx,
   cursor: 'pointer',
-  '&:focus-visible': {
-    outline: '2px solid',
-    outlineColor: 'primary.main',
-    outlineOffset: '-2px',
-  },
+  '&:focus-visible': focusOutline,
 };
 
 const visuallyHidden = {

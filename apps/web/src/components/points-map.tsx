@@ -49,7 +49,15 @@ export function PointsMap({
     <Box
       role="region"
       aria-label={label}
-      sx={{ height, borderRadius: 1, overflow: 'hidden', border: 1, borderColor: 'divider' }}
+      sx={{
+        height,
+        borderRadius: 1,
+        overflow: 'hidden',
+        border: 1,
+        borderColor: 'divider',
+        // The tiles' credit links are told from their text by more than colour.
+        '& .leaflet-control-attribution a': { textDecoration: 'underline' },
+      }}
     >
       <MapContainer {...view} scrollWheelZoom={false} style={{ height: '100%' }}>
         {maps.tileUrl !== '' && <TileLayer url={maps.tileUrl} attribution={maps.tileAttribution} />}

@@ -14,4 +14,15 @@ describe('UserAvatar (spec 001 §3)', () => {
     render(<UserAvatar firstName="Dana" lastName="Rivera" src="/api/avatars/7/abc.webp" size={256} />);
     expect(screen.getByRole('img', { name: 'Dana Rivera' })).toHaveAttribute('src', '/api/avatars/7/abc.webp');
   });
+
+  it('is hidden from screen readers beside the written name', () => {
+    render(
+      <button type="button">
+        <UserAvatar firstName="Dana" lastName="Rivera" isDecorative />
+        Dana Rivera
+      </button>,
+    );
+    expect(screen.getByRole('button')).toHaveAccessibleName('Dana Rivera');
+    expect(screen.queryByRole('img')).toBeNull();
+  });
 });

@@ -6,17 +6,19 @@ interface UserAvatarProps {
   /** The user's avatarUrl; null or missing shows the initial. */
   src?: string | null;
   size?: number;
+  /** Beside the person's written name (inside a control named by it): hidden from screen readers. */
+  isDecorative?: boolean;
 }
 
 /** A user's picture, or the initial letter of the first name when there is none. */
-export function UserAvatar({ firstName, lastName, src, size = 40 }: UserAvatarProps) {
+export function UserAvatar({ firstName, lastName, src, size = 40, isDecorative = false }: UserAvatarProps) {
   const name = `${firstName} ${lastName}`.trim();
   return (
     <Avatar
       src={src ?? undefined}
-      alt={name}
+      alt={isDecorative ? '' : name}
       // The initial is a letter, not a picture: the name is its accessible label either way.
-      {...(!src && { role: 'img', 'aria-label': name })}
+      {...(isDecorative ? { 'aria-hidden': true } : !src && { role: 'img', 'aria-label': name })}
       sx={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
     >
       {firstName.charAt(0).toUpperCase()}

@@ -1,7 +1,6 @@
 import { ROUTES } from '@leadcircle/shared';
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { AppLogo } from '../../components/app-logo';
+import { CountBadge } from '../../components/count-badge';
 import { PageOutlet } from '../../components/page-outlet';
 import { UserAvatar } from '../../components/user-avatar';
 import { useGetCurrentUserQuery, useGetMyBusinessQuery, usersApi } from '../../core/current-user-api';
@@ -58,10 +58,16 @@ export function AppShell() {
       <AppBar position="fixed" sx={{ zIndex: (t) => (isMobile ? t.zIndex.appBar : t.zIndex.drawer + 1) }}>
         <Toolbar>
           {isMobile && (
-            <IconButton color="inherit" edge="start" aria-label="Open menu" onClick={() => setIsMobileOpen(true)}>
-              <Badge badgeContent={chatUnread} color="error" max={99} invisible={chatUnread === 0}>
+            <IconButton
+              color="inherit"
+              edge="start"
+              // The badge's number is part of the name, as on the menu's Chat item.
+              aria-label={chatUnread > 0 ? `Open menu, ${chatUnread} unread` : 'Open menu'}
+              onClick={() => setIsMobileOpen(true)}
+            >
+              <CountBadge count={chatUnread}>
                 <MenuIcon />
-              </Badge>
+              </CountBadge>
             </IconButton>
           )}
           <AppLogo to={ROUTES.redirect} />

@@ -1,12 +1,13 @@
 import { SIDEBAR_MINI_WIDTH, SIDEBAR_WIDTH, type UserRole } from '@leadcircle/shared';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -14,6 +15,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Fragment } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { CountBadge } from '../../components/count-badge';
 import type { ModalName } from '../../core/modals-slice';
 import { type MenuItem, menuSectionsFor } from './menu-items';
 
@@ -44,14 +46,21 @@ function SidebarMenu({
   const renderItem = (item: MenuItem) => {
     const count = badges?.[item.label] ?? 0;
     const countText = count > 0 ? `, ${count} unread` : '';
-    const content = (
+    // Collapsed, the count is a badge on the icon; open, it follows the label, so the visible text
+    // reads in the order of the item's name ("Chat, 3 unread").
+    const content = isCollapsed ? (
+      <ListItemIcon sx={{ minWidth: 0, justifyContent: 'center' }}>
+        <CountBadge count={count}>
+          <item.icon />
+        </CountBadge>
+      </ListItemIcon>
+    ) : (
       <>
-        <ListItemIcon sx={{ minWidth: isCollapsed ? 0 : 48, justifyContent: 'center' }}>
-          <Badge badgeContent={count} color="error" max={99} invisible={count === 0}>
-            <item.icon />
-          </Badge>
+        <ListItemIcon sx={{ minWidth: 48, justifyContent: 'center' }}>
+          <item.icon />
         </ListItemIcon>
-        {!isCollapsed && <ListItemText primary={item.label} />}
+        <ListItemText primary={item.label} />
+        {count > 0 && <Chip size="small" color="error" label={count > 99 ? '99+' : count} />}
       </>
     );
     const common = {
@@ -81,12 +90,17 @@ function SidebarMenu({
           {content}
         </ListItemButton>
       );
-    return isCollapsed ? (
-      <Tooltip key={item.label} title={item.label} placement="right">
-        {button}
-      </Tooltip>
-    ) : (
-      <Fragment key={item.label}>{button}</Fragment>
+    // A list holds list items: each link or button in its own.
+    return (
+      <ListItem key={item.label} disablePadding>
+        {isCollapsed ? (
+          <Tooltip title={item.label} placement="right">
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        )}
+      </ListItem>
     );
   };
 

@@ -1,6 +1,5 @@
 import { describeActivity } from '@leadcircle/shared';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import Badge from '@mui/material/Badge';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -9,6 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { CountBadge } from '../../../components/count-badge';
 import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { activitiesApi, useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
@@ -36,9 +36,9 @@ export function InboxBell() {
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ mr: 1 }}
       >
-        <Badge badgeContent={unread} color="error" max={99} invisible={unread === 0}>
+        <CountBadge count={unread}>
           <NotificationsIcon />
-        </Badge>
+        </CountBadge>
       </IconButton>
       <Menu
         anchorEl={anchor}

@@ -1,11 +1,13 @@
 import type { ChatRoom, ChatUser } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
@@ -15,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useId, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { errorMessage } from '../../../lib/api-error';
 import { useOpenDirectRoomMutation, useSearchPeopleQuery } from '../api';
 
@@ -81,17 +84,29 @@ export function NewRoomDialog({ onClose, onOpened }: NewRoomDialogProps) {
           {users.map((person) => {
             const personName = `${person.firstName} ${person.lastName}`.trim();
             return (
-              <ListItemButton
-                key={person.userId}
-                onClick={() => void choose(person)}
-                disabled={openState.isLoading}
-                aria-label={`Message ${personName}`}
-              >
-                <ListItemAvatar>
-                  <UserAvatar firstName={person.firstName} lastName={person.lastName} src={person.avatarUrl} />
-                </ListItemAvatar>
-                <ListItemText primary={personName} />
-              </ListItemButton>
+              <ListItem key={person.userId} disablePadding>
+                {/* Named by its text, "Message <name>": the picture beside the name is decorative. */}
+                <ListItemButton onClick={() => void choose(person)} disabled={openState.isLoading}>
+                  <ListItemAvatar>
+                    <UserAvatar
+                      firstName={person.firstName}
+                      lastName={person.lastName}
+                      src={person.avatarUrl}
+                      isDecorative
+                    />
+                  </ListItemAvatar>
+                  <ListItemText
+                    primary={
+                      <>
+                        <Box component="span" sx={visuallyHidden}>
+                          Message{' '}
+                        </Box>
+                        {personName}
+                      </>
+                    }
+                  />
+                </ListItemButton>
+              </ListItem>
             );
           })}
         </List>

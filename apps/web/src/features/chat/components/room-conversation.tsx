@@ -13,8 +13,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAppSelector } from '../../../core/hooks';
 import { errorMessage } from '../../../lib/api-error';
+import { announcementOf, messageToAnnounce } from '../announcements';
 import {
   useDeleteMessageMutation,
   useEditMessageMutation,
@@ -148,6 +150,21 @@ export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState
     }
   };
 
+  // A message from someone else arriving while the room is open is read out, politely.
+  const [announcement, setAnnouncement] = useState('');
+  // The newest message id seen; null until the room's first page is in (that page is not read out).
+  const seenId = useRef<number | null>(null);
+  useEffect(() => {
+    if (!state.isLoaded) {
+      seenId.current = null;
+      setAnnouncement('');
+      return;
+    }
+    const arrived = seenId.current === null ? null : messageToAnnounce(messages, seenId.current, userId);
+    if (arrived) setAnnouncement(announcementOf(arrived));
+    seenId.current = Math.max(seenId.current ?? 0, last?.messageId ?? 0);
+  }, [state.isLoaded, messages, last?.messageId, userId]);
+
   const days = groupByDay(messages, (message) => message.createdAt);
   const roomName = room.data?.name ?? '';
   return (
@@ -241,6 +258,9 @@ export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState
           ))}
           <PendingMessages roomId={roomId} />
         </Box>
+      </Box>
+      <Box aria-live="polite" sx={visuallyHidden}>
+        {announcement}
       </Box>
       <Composer roomId={roomId} />
       <ConfirmDialog

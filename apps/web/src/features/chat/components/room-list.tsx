@@ -3,6 +3,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
@@ -49,33 +50,34 @@ export function RoomList({ rooms, selectedRoomId, roomHref, label }: RoomListPro
       {rooms.map((room) => {
         const time = room.lastMessage?.createdAt ?? room.lastActivityAt;
         return (
-          <ListItemButton
-            key={room.roomId}
-            component={Link}
-            to={roomHref(room.roomId)}
-            selected={room.roomId === selectedRoomId}
-            aria-current={room.roomId === selectedRoomId ? 'page' : undefined}
-            sx={{ gap: 1, alignItems: 'flex-start', py: 1.25 }}
-          >
-            <ListItemAvatar sx={{ minWidth: 48, mt: 0.25 }}>
-              <RoomAvatar name={room.name} src={room.avatarUrl} />
-            </ListItemAvatar>
-            <Box sx={{ minWidth: 0, flex: 1 }}>
-              <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1 }}>
-                <Typography variant="subtitle2" noWrap sx={{ flex: 1, fontWeight: room.unreadCount > 0 ? 700 : 500 }}>
-                  {room.name}
-                </Typography>
-                <Typography variant="caption" color="text.secondary" component="time" dateTime={time}>
-                  {formatListTime(time)}
-                </Typography>
-              </Stack>
-              <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
-                <MessagePreview message={room.lastMessage} />
-                {room.muted && <NotificationsOffIcon fontSize="small" color="disabled" aria-label="Muted" />}
-                <UnreadBadge count={room.unreadCount} />
-              </Stack>
-            </Box>
-          </ListItemButton>
+          <ListItem key={room.roomId} disablePadding>
+            <ListItemButton
+              component={Link}
+              to={roomHref(room.roomId)}
+              selected={room.roomId === selectedRoomId}
+              aria-current={room.roomId === selectedRoomId ? 'page' : undefined}
+              sx={{ gap: 1, alignItems: 'flex-start', py: 1.25 }}
+            >
+              <ListItemAvatar sx={{ minWidth: 48, mt: 0.25 }}>
+                <RoomAvatar name={room.name} src={room.avatarUrl} />
+              </ListItemAvatar>
+              <Box sx={{ minWidth: 0, flex: 1 }}>
+                <Stack direction="row" sx={{ alignItems: 'baseline', gap: 1 }}>
+                  <Typography variant="subtitle2" noWrap sx={{ flex: 1, fontWeight: room.unreadCount > 0 ? 700 : 500 }}>
+                    {room.name}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" component="time" dateTime={time}>
+                    {formatListTime(time)}
+                  </Typography>
+                </Stack>
+                <Stack direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+                  <MessagePreview message={room.lastMessage} />
+                  {room.muted && <NotificationsOffIcon fontSize="small" color="disabled" titleAccess="Muted" />}
+                  <UnreadBadge count={room.unreadCount} />
+                </Stack>
+              </Box>
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
