@@ -7,6 +7,11 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 
 /** What does not fit the phone's screen, described; empty when everything fits. */
 export async function misfits(page: Page): Promise<string[]> {
+  return [...(await overflows(page)), ...(await brokenWords(page))];
+}
+
+/** What is wider than the screen, a dialog off screen, a table cut off or a cell running into the next. */
+async function overflows(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const problems: string[] = [];
     const width = window.innerWidth;
@@ -39,17 +44,52 @@ export async function misfits(page: Page): Promise<string[]> {
         problems.push(`${paper.querySelector('h2')?.textContent ?? 'a dialog'} is wider inside than its frame`);
       }
     }
-    for (const table of document.querySelectorAll<HTMLElement>('table')) {
+    for (const table of document.querySelectorAll('table')) {
       const frame = table.parentElement!;
+      // A table may scroll sideways in its frame when its first column stays in view.
+      const scrollsWithFirstColumn =
+        ['auto', 'scroll'].includes(getComputedStyle(frame).overflowX) &&
+        [...table.rows].every((row) => !row.cells[0] || getComputedStyle(row.cells[0]).position === 'sticky');
       if (
-        table.getBoundingClientRect().right > frame.getBoundingClientRect().right + 1 ||
-        table.scrollWidth > frame.clientWidth + 1
+        !scrollsWithFirstColumn &&
+        (table.getBoundingClientRect().right > frame.getBoundingClientRect().right + 1 ||
+          table.scrollWidth > frame.clientWidth + 1)
       ) {
         problems.push(`the table ${table.getAttribute('aria-label')} is cut off`);
+      }
+      if (frame.scrollWidth > table.offsetWidth + 1) {
+        problems.push(`the table ${table.getAttribute('aria-label')} scrolls sideways past its last column`);
       }
       for (const cell of table.querySelectorAll<HTMLElement>('td, th')) {
         if (cell.scrollWidth > cell.clientWidth + 1 && getComputedStyle(cell).overflowX === 'visible') {
           problems.push(`a cell of ${table.getAttribute('aria-label')} runs over: "${cell.textContent?.slice(0, 30)}"`);
+        }
+      }
+    }
+    return problems;
+  });
+}
+
+/**
+ * The words of a table (headers, cells) that wrap inside themselves ('Amo|unt', '$49.|99', '12-27-|2026', one
+ * letter a line): a word is broken when its letters lie on more than one line. A word ends at a space; a dash or
+ * a slash between two letters ('Papadopoulos-Whitfield') may end a line too, not one in a date or a number.
+ */
+export async function brokenWords(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const range = document.createRange();
+    for (const table of document.querySelectorAll('table')) {
+      const name = table.getAttribute('aria-label') ?? 'without a name';
+      const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+      for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+        for (const word of (node.textContent ?? '').matchAll(/\S+?(?=\s|$|(?<=\p{L}[-‐–—/])\p{L})/gu)) {
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set(
+            [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom)),
+          );
+          if (lines.size > 1) problems.push(`"${word[0]}" in the table ${name} is broken over ${lines.size} lines`);
         }
       }
     }
