@@ -14,8 +14,8 @@ import { uniqueEmail } from '../support/mailbox.js';
 import { expectFits, misfits, PHONE } from '../support/phone.js';
 
 // Every built screen and dialog at phone width (390×844): nothing wider than the screen, no table
-// column cut off, no cell running into the next, no word of a table broken over two lines, every dialog
-// wholly on screen.
+// column cut off, no cell running into the next, no word of a table broken over two lines, no text
+// touching a screen's edge, every dialog wholly on screen.
 
 test.use(PHONE);
 
