@@ -3,6 +3,7 @@ import { expect as baseExpect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, LEAD_NAME } from '../support/leads.js';
+import { edgeTouchers } from '../support/phone.js';
 
 // The home screen: ACTIVITIES live, RECENT GROUPS, RECENT OPPORTUNITIES, NEW GROUP and NEW OPPORTUNITY.
 
@@ -88,4 +89,17 @@ test('the home screen fits a phone', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: 'NEW OPPORTUNITY' })).toBeInViewport();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('the home screen keeps the page padding at 1366 px: nothing touches the sidebar, the top bar or an edge', async ({
+  page,
+  request,
+}) => {
+  const owner = await createPayingAccount(request, 'Petra');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await signIn(page, owner.email, owner.password);
+  await expect(page.getByRole('heading', { name: 'Activities', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'NEW OPPORTUNITY' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await edgeTouchers(page)).toEqual([]);
 });

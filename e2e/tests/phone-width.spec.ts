@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { createConfirmedAccount, PASSWORD, signIn } from '../support/accounts.js';
+import { createConfirmedAccount, PASSWORD, signIn, signInThroughForm } from '../support/accounts.js';
+import { createAdmin } from '../support/admins.js';
+import { subscribeThroughApi } from '../support/billing.js';
 import {
   callAs,
   createGroupThroughApi,
@@ -8,10 +10,12 @@ import {
   uniqueGroupName,
 } from '../support/groups.js';
 import { createLeadThroughApi } from '../support/leads.js';
-import { expectFits, PHONE } from '../support/phone.js';
+import { uniqueEmail } from '../support/mailbox.js';
+import { expectFits, misfits, PHONE } from '../support/phone.js';
 
 // Every built screen and dialog at phone width (390×844): nothing wider than the screen, no table
-// column cut off, no cell running into the next, every dialog wholly on screen.
+// column cut off, no cell running into the next, no word of a table broken over two lines, no text
+// touching a screen's edge, every dialog wholly on screen.
 
 test.use(PHONE);
 
@@ -150,4 +154,80 @@ test('a member’s group screens and dialogs fit a phone, with long texts', asyn
   await page.getByRole('button', { name: 'EDIT GROUP' }).click();
   await expect(page.getByRole('dialog', { name: 'Edit group' })).toBeVisible();
   await expectFits(page, 'edit group dialog from settings');
+});
+
+test('every table of the app keeps its words and amounts whole on a phone, filled with long texts', async ({
+  page,
+  request,
+}) => {
+  // An admin whose business has an invoice, a user invited and a territory; a group whose member gave a lead
+  // the admin won for $12,500.00; an opportunity with a contact.
+  const admin = await createAdmin(request, 'Maximiliano');
+  await subscribeThroughApi(request, admin.accessToken, admin.email);
+  const { userId: adminId } = (await callAs(request, admin.accessToken, '/user/get')) as { userId: number };
+  const { businessId } = (await callAs(request, admin.accessToken, '/business/get_by_user')) as {
+    businessId: number;
+  };
+  await callAs(request, admin.accessToken, '/business/invite_user', {
+    business_id: businessId,
+    first_name: 'Konstantinos',
+    last_name: 'Papadopoulos-Whitfield',
+    email: uniqueEmail('konstantinos.papadopoulos'),
+    role: 'SALES',
+  });
+  await callAs(request, admin.accessToken, '/territory/create', {
+    business_id: businessId,
+    name: 'Pacific Northwest Enterprise',
+    states: ['WA', 'OR', 'ID', 'MT'],
+    zip_prefixes: ['980', '981'],
+    user_ids: [adminId],
+  });
+  const name = uniqueGroupName('Montgomery-Fairweather Circle');
+  const groupId = await createGroupThroughApi(request, admin.accessToken, { name, privateCode: GROUP_CODE });
+  const member = await createPayingAccount(request, 'Marguerite-Anastasia');
+  await joinGroupThroughApi(request, member.accessToken, { name, privateCode: GROUP_CODE });
+  const leadId = await createLeadThroughApi(request, member.accessToken, groupId);
+  await callAs(request, admin.accessToken, '/lead/assign', { group_id: groupId, lead_id: leadId, user_id: adminId });
+  await callAs(request, admin.accessToken, '/lead/outcome/record', { lead_id: leadId, stage: 'WON', amount: 12500 });
+  const opportunity = (await callAs(request, admin.accessToken, '/opportunity/set', {
+    name: 'Enterprise telephony replacement, Bellevue headquarters',
+    notes: 'Replacing 1,200 desk phones across three buildings before the fiscal year closes.',
+    address: { street_one: '500 108th Avenue NE', city: 'Bellevue', state_abbrv: 'WA', postal: '98004' },
+  })) as { opportunityId: number };
+  await callAs(request, admin.accessToken, '/opportunity/contact/set', {
+    opportunity_id: opportunity.opportunityId,
+    first_name: 'Wilhelmina',
+    last_name: 'Vanderbilt-Castellanos',
+    title: 'Director of Infrastructure Procurement',
+    company: 'Cascadia Telecommunications',
+    email: uniqueEmail('wilhelmina'),
+    notes: 'Prefers a call on Tuesdays; decision by the procurement committee.',
+  });
+
+  await page.goto('/signin');
+  await signInThroughForm(page, admin.email, admin.password);
+  await expect(page).toHaveURL(/\/admin\/manage-users$/);
+  // Each table with its rows in (a long text each shows before the table is measured), on the phone, then at
+  // 1366 px, where nothing may have got worse.
+  const problems: string[] = [];
+  for (const viewport of [PHONE.viewport, { width: 1366, height: 900 }]) {
+    await page.setViewportSize(viewport);
+    for (const [path, table, text] of [
+      ['/admin/invoices', 'Invoices', '$49.99'],
+      ['/admin/manage-users', 'Users', 'Papadopoulos-Whitfield'],
+      ['/manage-territories', 'Territories', 'Pacific Northwest Enterprise'],
+      ['/groups', 'Groups', name],
+      [`/groups/${groupId}/leads`, 'Group leads', 'Avery Buyer'],
+      [`/groups/${groupId}/users`, 'Group users', 'Marguerite-Anastasia'],
+      [`/groups/${groupId}/stats`, 'Members', '$12,500.00'],
+      ['/opportunities', 'Opportunities', 'Enterprise telephony'],
+      [`/opportunities/${opportunity.opportunityId}/contacts`, 'Contacts', 'Wilhelmina'],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole('table', { name: table }), path).toContainText(text);
+      await page.waitForLoadState('networkidle');
+      problems.push(...(await misfits(page)).map((problem) => `${viewport.width} px, ${path}: ${problem}`));
+    }
+  }
+  expect(problems).toEqual([]);
 });

@@ -2,10 +2,8 @@ import { GRID_ROW_HEIGHT, PAGE_SIZE } from '@leadcircle/shared';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import { type SxProps, type Theme, useTheme } from '@mui/material/styles';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -20,9 +18,9 @@ import {
   useMemo,
   useState,
 } from 'react';
+import { FitTable, focusOutline } from './fit-table';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
 import { TablePager } from './table-pager';
-import { useScrollsSideways } from './use-scrolls-sideways';
 
 export interface PagedTableColumn<Row> {
   header: string;
@@ -31,12 +29,6 @@ export interface PagedTableColumn<Row> {
   sx?: SxProps<Theme>;
   /** Left out on a phone's width (below 600 px), where the row still opens the whole record. */
   hideOnPhone?: boolean;
-}
-
-// Long words wrap inside their cell rather than run into the next one.
-const cellSx = { overflowWrap: 'anywhere' } as const;
-function columnSx<Row>(column: PagedTableColumn<Row>): SxProps<Theme> {
-  return column.sx === undefined ? cellSx : [cellSx, ...(Array.isArray(column.sx) ? column.sx : [column.sx])];
 }
 
 export interface PagedTableProps<Row> {
@@ -117,7 +109,6 @@ export function PagedTable<Row>({
     [columns, isPhone],
   );
   const colSpan = shownColumns.length + (actions ? 1 : 0);
-  const [containerRef, scrollsSideways] = useScrollsSideways<HTMLDivElement>();
 
   // A page emptied by a delete (its only row gone) moves to the last page that still holds rows.
   useEffect(() => {
@@ -158,7 +149,7 @@ export function PagedTable<Row>({
             sx={[open ? openableRowSx : rowSx, extraRowSx?.(row) ?? {}] as SxProps<Theme>}
           >
             {shownColumns.map((column) => (
-              <TableCell key={column.header} sx={columnSx(column)}>
+              <TableCell key={column.header} sx={column.sx}>
                 {column.cell(row)}
               </TableCell>
             ))}
@@ -186,32 +177,23 @@ export function PagedTable<Row>({
 
   return (
     <Paper>
-      {/* Positioned, so the visually hidden 'Actions' header scrolls with the table instead of widening the page. */}
-      <TableContainer
-        ref={containerRef}
-        sx={{ position: 'relative', '&:focus-visible': focusOutline }}
-        {...(scrollsSideways && { tabIndex: 0, role: 'region', 'aria-label': label })}
-      >
-        <Table aria-label={label} sx={{ tableLayout: layout }}>
-          <TableHead>
-            <TableRow>
-              {shownColumns.map((column) => (
-                <TableCell key={column.header} sx={cellSx}>
-                  {column.header}
-                </TableCell>
-              ))}
-              {actions && (
-                <TableCell sx={actionsWidth === undefined ? undefined : { width: actionsWidth }}>
-                  <Box component="span" sx={visuallyHidden}>
-                    Actions
-                  </Box>
-                </TableCell>
-              )}
-            </TableRow>
-          </TableHead>
-          <TableBody>{body}</TableBody>
-        </Table>
-      </TableContainer>
+      <FitTable label={label} layout={layout}>
+        <TableHead>
+          <TableRow>
+            {shownColumns.map((column) => (
+              <TableCell key={column.header}>{column.header}</TableCell>
+            ))}
+            {actions && (
+              <TableCell sx={actionsWidth === undefined ? undefined : { width: actionsWidth }}>
+                <Box component="span" sx={visuallyHidden}>
+                  Actions
+                </Box>
+              </TableCell>
+            )}
+          </TableRow>
+        </TableHead>
+        <TableBody>{body}</TableBody>
+      </FitTable>
       {/* After the rows: shown under the loading row or the first rows, the pager would move as they came. */}
       {totalCount > PAGE_SIZE && !isFillingRows && (
         <TablePager count={totalCount} page={page} rowsPerPage={PAGE_SIZE} onPageChange={onPageChange} />
@@ -225,22 +207,21 @@ const stopPropagation = (event: SyntheticEvent) => event.stopPropagation();
 
 const rowSx = { height: GRID_ROW_HEIGHT } as const;
 
-const focusOutline = { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' } as const;
-
 const openableRowSx: SxProps<Theme> = {
   ...rowSx,
   cursor: 'pointer',
   '&:focus-visible': focusOutline,
 };
 
+// In pixels: sx reads a width or height of 1 as 100%, which made the header as wide as the table's frame.
 const visuallyHidden = {
   border: 0,
   clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
+  height: '1px',
+  margin: '-1px',
   overflow: 'hidden',
   padding: 0,
   position: 'absolute',
   whiteSpace: 'nowrap',
-  width: 1,
+  width: '1px',
 } as const;

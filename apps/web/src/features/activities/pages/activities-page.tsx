@@ -50,7 +50,7 @@ export function ActivitiesPage() {
   const isNew = feed.isSuccess && groups.isSuccess && items.length === 0 && groupRows.length === 0;
 
   return (
-    <Stack sx={{ gap: 2 }}>
+    <Stack sx={{ gap: 2, p: { xs: 2, md: 3 } }}>
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 2, flexWrap: 'wrap' }}>
         <Typography component="h1" variant="h4">
           Activities

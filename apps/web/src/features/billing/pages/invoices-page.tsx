@@ -5,15 +5,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
+import { FitTable, WholeWords } from '../../../components/fit-table';
 import { TableLoadingRow, TableMessageRow } from '../../../components/table-message-row';
 import { TablePager } from '../../../components/table-pager';
 import { useNotify } from '../../../components/use-notify';
@@ -28,9 +27,8 @@ import { useGetBillingInfoQuery, useGetInvoicesQuery } from '../api';
 export const NO_RECORD = 'No record';
 
 const columns = ['Invoice Number', 'Billing Period', 'Amount', 'Payment Information', 'Download'] as const;
-// On a phone's width the card is left out (the PDF names it); long texts wrap inside their cells.
+// On a phone's width the card is left out (the PDF names it).
 const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
-const wraps = { overflowWrap: 'anywhere' } as const;
 
 /** The row cells of one invoice, as shows them. */
 export function invoiceCells(invoice: Invoice) {
@@ -97,10 +95,14 @@ export function InvoicesPage() {
       const cells = invoiceCells(invoice);
       return (
         <TableRow key={invoice.invoiceId} hover sx={rowSx}>
-          <TableCell sx={wraps}>{cells.invoiceNumber}</TableCell>
-          <TableCell sx={wraps}>{cells.billingPeriod}</TableCell>
-          <TableCell sx={wraps}>{cells.amount}</TableCell>
-          <TableCell sx={[wraps, phoneHidden]}>{cells.paymentInformation}</TableCell>
+          <TableCell>
+            <WholeWords text={cells.invoiceNumber} />
+          </TableCell>
+          <TableCell>
+            <WholeWords text={cells.billingPeriod} />
+          </TableCell>
+          <TableCell>{cells.amount}</TableCell>
+          <TableCell sx={phoneHidden}>{cells.paymentInformation}</TableCell>
           <TableCell padding="checkbox" align="center">
             <DownloadButton invoice={invoice} />
           </TableCell>
@@ -125,24 +127,22 @@ export function InvoicesPage() {
         )}
       </Stack>
       <Paper>
-        <TableContainer>
-          <Table aria-label="Invoices">
-            <TableHead>
-              <TableRow>
-                {columns.map((column) => (
-                  <TableCell
-                    key={column}
-                    align={column === 'Download' ? 'center' : 'left'}
-                    sx={[wraps, column === 'Payment Information' ? phoneHidden : {}]}
-                  >
-                    {column}
-                  </TableCell>
-                ))}
-              </TableRow>
-            </TableHead>
-            <TableBody>{body}</TableBody>
-          </Table>
-        </TableContainer>
+        <FitTable label="Invoices">
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell
+                  key={column}
+                  align={column === 'Download' ? 'center' : 'left'}
+                  sx={column === 'Payment Information' ? phoneHidden : undefined}
+                >
+                  {column}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>{body}</TableBody>
+        </FitTable>
         {rows.length > PAGE_SIZE && (
           <TablePager count={rows.length} page={page} rowsPerPage={PAGE_SIZE} onPageChange={setPage} />
         )}

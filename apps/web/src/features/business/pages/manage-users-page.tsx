@@ -44,9 +44,11 @@ const columns: PagedTableColumn<BusinessUser>[] = [
       <UserAvatar firstName={u.user.firstName} lastName={u.user.lastName} src={u.user.avatarUrl} size={36} />
     ),
     sx: { width: 56 },
+    // On a phone the name comes first, kept in view while the table scrolls sideways.
+    hideOnPhone: true,
   },
   { header: 'Name', cell: (u) => `${u.user.firstName} ${u.user.lastName}`.trim() },
-  { header: 'E-mail Address', cell: (u) => u.user.email, sx: { wordBreak: 'break-all' } },
+  { header: 'E-mail Address', cell: (u) => u.user.email },
   { header: 'Role', cell: (u) => u.role },
   {
     header: 'Status',

@@ -1,9 +1,9 @@
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { Key } from 'react';
+import { FitTable } from '../../../components/fit-table';
 import { TableMessageRow } from '../../../components/table-message-row';
 import { type Column, cellText } from './scoreboard';
 
@@ -17,26 +17,16 @@ interface StatsTableProps<Row> {
 }
 
 const phoneHidden = { display: { xs: 'none', sm: 'table-cell' } } as const;
-// Narrow cells on a phone, so words keep whole where they can.
-const phonePadding = { px: { xs: 0.75, sm: 2 } } as const;
 
-/** The numbers beside a chart: a small table that wraps rather than scrolls on a phone. */
+/** The numbers beside a chart: a small table (FitTable keeps its words whole). */
 export function StatsTable<Row>({ label, columns, rows, rowKey, emptyText }: StatsTableProps<Row>) {
-  // Long names wrap anywhere rather than widen the table; headings wrap between words, except on a phone.
-  const cellSx = (column: Column<Row>) => [
-    { overflowWrap: 'anywhere' as const, ...phonePadding },
-    column.hideOnPhone ? phoneHidden : {},
-  ];
-  const headSx = (column: Column<Row>) => [
-    { overflowWrap: { xs: 'anywhere', sm: 'normal' }, ...phonePadding },
-    column.hideOnPhone ? phoneHidden : {},
-  ];
+  const cellSx = (column: Column<Row>) => (column.hideOnPhone ? phoneHidden : undefined);
   return (
-    <Table size="small" aria-label={label}>
+    <FitTable size="small" label={label}>
       <TableHead>
         <TableRow>
           {columns.map((column) => (
-            <TableCell key={column.header} align={column.numeric ? 'right' : 'left'} sx={headSx(column)}>
+            <TableCell key={column.header} align={column.numeric ? 'right' : 'left'} sx={cellSx(column)}>
               {column.header}
             </TableCell>
           ))}
@@ -57,6 +47,6 @@ export function StatsTable<Row>({ label, columns, rows, rowKey, emptyText }: Sta
           ))
         )}
       </TableBody>
-    </Table>
+    </FitTable>
   );
 }

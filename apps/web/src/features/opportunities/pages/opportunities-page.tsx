@@ -28,7 +28,8 @@ import { OpportunityDialog } from '../components/opportunity-dialog';
 const columns: PagedTableColumn<Opportunity>[] = [
   { header: 'Opportunity Name', cell: (o) => o.name },
   { header: 'Owner', cell: (o) => o.createdByName },
-  { header: 'Description', cell: (o) => o.notes, sx: { overflowWrap: 'anywhere' } },
+  // Left out on a phone, as the lead list's notes are: the row opens the whole of it.
+  { header: 'Description', cell: (o) => o.notes, hideOnPhone: true },
   { header: 'Shared With', cell: (o) => o.sharedCount },
 ];
 

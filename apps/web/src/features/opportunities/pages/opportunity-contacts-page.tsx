@@ -20,8 +20,9 @@ import { useOpportunity } from './opportunity-layout';
 const columns: PagedTableColumn<OpportunityContact>[] = [
   { header: 'Contact Name', cell: (c) => c.fullName },
   { header: 'Company', cell: (c) => c.company },
-  { header: 'Title', cell: (c) => c.title },
-  { header: 'Notes', cell: (c) => c.notes, sx: { overflowWrap: 'anywhere' } },
+  // Left out on a phone, as in the lead list: the row opens the whole contact.
+  { header: 'Title', cell: (c) => c.title, hideOnPhone: true },
+  { header: 'Notes', cell: (c) => c.notes, hideOnPhone: true },
 ];
 
 /**
