@@ -21,6 +21,7 @@ import {
 import { FitTable, focusOutline } from './fit-table';
 import { TableLoadingRow, TableMessageRow } from './table-message-row';
 import { TablePager } from './table-pager';
+import { visuallyHidden } from './visually-hidden';
 
 export interface PagedTableColumn<Row> {
   header: string;
@@ -212,16 +213,3 @@ const openableRowSx: SxProps<Theme> = {
   cursor: 'pointer',
   '&:focus-visible': focusOutline,
 };
-
-// In pixels: sx reads a width or height of 1 as 100%, which made the header as wide as the table's frame.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
