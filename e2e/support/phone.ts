@@ -7,7 +7,7 @@ export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, ha
 
 /** What does not fit the phone's screen, described; empty when everything fits. */
 export async function misfits(page: Page): Promise<string[]> {
-  return [...(await overflows(page)), ...(await brokenWords(page)), ...(await edgeTouchers(page))];
+  return [...(await overflows(page)), ...(await brokenWords(page.locator('table'))), ...(await edgeTouchers(page))];
 }
 
 /** What is wider than the screen, a dialog off screen, a table cut off or a cell running into the next. */
@@ -71,17 +71,19 @@ async function overflows(page: Page): Promise<string[]> {
 }
 
 /**
- * The words of a table (headers, cells) that wrap inside themselves ('Amo|unt', '$49.|99', '12-27-|2026', one
- * letter a line): a word is broken when its letters lie on more than one line. A word ends at a space; a dash or
- * a slash between two letters ('Papadopoulos-Whitfield') may end a line too, not one in a date or a number.
+ * The words inside `scope` (every element it matches) that wrap inside themselves ('Amo|unt', '$49.|99',
+ * '12-27-|2026', one letter a line): a word is broken when its letters lie on more than one line. A word ends at
+ * a space; a dash or a slash between two letters ('Papadopoulos-Whitfield') may end a line too, not one in a date
+ * or a number.
  */
-export async function brokenWords(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+export async function brokenWords(scope: Locator): Promise<string[]> {
+  return scope.evaluateAll((roots) => {
     const problems: string[] = [];
     const range = document.createRange();
-    for (const table of document.querySelectorAll('table')) {
-      const name = table.getAttribute('aria-label') ?? 'without a name';
-      const texts = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+    for (const root of roots) {
+      const where =
+        root.tagName === 'TABLE' ? ` in the table ${root.getAttribute('aria-label') ?? 'without a name'}` : '';
+      const texts = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
       for (let node = texts.nextNode(); node; node = texts.nextNode()) {
         for (const word of (node.textContent ?? '').matchAll(/\S+?(?=\s|$|(?<=\p{L}[-‐–—/])\p{L})/gu)) {
           range.setStart(node, word.index);
@@ -89,7 +91,7 @@ export async function brokenWords(page: Page): Promise<string[]> {
           const lines = new Set(
             [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.bottom)),
           );
-          if (lines.size > 1) problems.push(`"${word[0]}" in the table ${name} is broken over ${lines.size} lines`);
+          if (lines.size > 1) problems.push(`"${word[0]}"${where} is broken over ${lines.size} lines`);
         }
       }
     }
@@ -183,24 +185,4 @@ export async function expectFits(page: Page, where: string) {
   // Let layout and lazy parts settle.
   await page.waitForLoadState('networkidle');
   expect(await misfits(page), where).toEqual([]);
-}
-
-/** The words inside `scope` that a line break cuts in two ("Membe|r"); empty when none is. */
-export async function brokenWords(scope: Locator): Promise<string[]> {
-  return scope.evaluate((root) => {
-    const broken: string[] = [];
-    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent ?? '';
-      for (const match of text.matchAll(/\S+/g)) {
-        const range = document.createRange();
-        range.setStart(node, match.index);
-        range.setEnd(node, match.index + match[0].length);
-        // A word on one line has one box per line it spans (empty boxes aside).
-        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
-        if (lines.size > 1) broken.push(match[0]);
-      }
-    }
-    return broken;
-  });
 }
