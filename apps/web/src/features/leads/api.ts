@@ -108,16 +108,11 @@ export const leadsApi = baseApi
       recordLeadOutcome: build.mutation<LeadOutcomeTimeline, CallRequest<typeof outcomeCalls.record>>({
         query: (body) => ({ call: outcomeCallPaths.record, body }),
         async onQueryStarted(body, { dispatch, queryFulfilled }) {
-          // The lead's page takes the answer (timeline and outcome) at once.
-          const leadId = Number(body.lead_id);
           queryFulfilled
             .then(({ data }) => {
-              dispatch(leadsApi.util.upsertQueryData('getLeadOutcome', leadId, data));
-              dispatch(
-                leadsApi.util.updateQueryData('getLead', leadId, (draft) => {
-                  draft.outcome = data.outcome;
-                }),
-              );
+              const [timeline, lead] = outcomeAnswerUpdates(Number(body.lead_id), data);
+              dispatch(timeline);
+              dispatch(lead);
             })
             .catch(() => {});
           await refreshLeadList(dispatch, queryFulfilled);
@@ -127,16 +122,11 @@ export const leadsApi = baseApi
       confirmLeadOutcome: build.mutation<LeadOutcomeTimeline, CallRequest<typeof outcomeCalls.confirm>>({
         query: (body) => ({ call: outcomeCallPaths.confirm, body }),
         async onQueryStarted(body, { dispatch, queryFulfilled }) {
-          // The lead's page takes the answer (timeline and outcome) at once.
-          const leadId = Number(body.lead_id);
           queryFulfilled
             .then(({ data }) => {
-              dispatch(leadsApi.util.upsertQueryData('getLeadOutcome', leadId, data));
-              dispatch(
-                leadsApi.util.updateQueryData('getLead', leadId, (draft) => {
-                  draft.outcome = data.outcome;
-                }),
-              );
+              const [timeline, lead] = outcomeAnswerUpdates(Number(body.lead_id), data);
+              dispatch(timeline);
+              dispatch(lead);
             })
             .catch(() => {});
           await refreshLeadList(dispatch, queryFulfilled);
@@ -168,6 +158,16 @@ export const leadsApi = baseApi
       }),
     }),
   });
+
+/** The lead's page takes an outcome call's answer (timeline and outcome) at once. */
+function outcomeAnswerUpdates(leadId: number, data: LeadOutcomeTimeline) {
+  return [
+    leadsApi.util.upsertQueryData('getLeadOutcome', leadId, data),
+    leadsApi.util.updateQueryData('getLead', leadId, (draft) => {
+      draft.outcome = data.outcome;
+    }),
+  ] as const;
+}
 
 function refreshLeadList(dispatch: Dispatch, queryFulfilled: Promise<unknown>): Promise<void> {
   return refreshListsAfterChange(queryFulfilled, () => dispatch(leadsApi.util.invalidateTags(['Leads'])));
