@@ -12,6 +12,7 @@ import {
   uniqueGroupName,
 } from '../support/groups.js';
 import { createLeadThroughApi, LEAD_NAME } from '../support/leads.js';
+import { PUBLIC_PATHS } from '../support/screens.js';
 
 // axe-core on every screen and main dialog, signed out and signed in, at a laptop's width (1366) and a
 // phone's (390): no serious or critical violation of WCAG 2.x A/AA (names, labels, contrast, structure).
@@ -35,7 +36,7 @@ async function atEachWidth(page: Page, walk: (width: string) => Promise<void>) {
 }
 
 /** Goes to each path and checks it. */
-async function checkPaths(page: Page, width: string, paths: string[]) {
+async function checkPaths(page: Page, width: string, paths: readonly string[]) {
   for (const path of paths) {
     await page.goto(path);
     await expectAccessible(page, `${path} at ${width}`);
@@ -53,18 +54,7 @@ async function checkDialog(page: Page, where: string, dialog: Locator, open: () 
 
 test('the signed-out screens are accessible', async ({ page }) => {
   await atEachWidth(page, async (width) => {
-    await checkPaths(page, width, [
-      '/signin',
-      '/signup',
-      '/forgot-password',
-      '/faq',
-      '/download-app',
-      '/privacy-policy',
-      '/terms',
-      '/user-agreement',
-      '/test-flow',
-      '/no-such-page',
-    ]);
+    await checkPaths(page, width, PUBLIC_PATHS);
     // A form's messages are shown too.
     await page.goto('/signin');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();

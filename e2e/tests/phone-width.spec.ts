@@ -12,6 +12,7 @@ import {
 import { createLeadThroughApi } from '../support/leads.js';
 import { uniqueEmail } from '../support/mailbox.js';
 import { expectFits, misfits, PHONE } from '../support/phone.js';
+import { PUBLIC_PATHS } from '../support/screens.js';
 
 // Every built screen and dialog at phone width (390×844): nothing wider than the screen, no table
 // column cut off, no cell running into the next, no word of a table broken over two lines, no text
@@ -22,18 +23,7 @@ test.use(PHONE);
 const GROUP_CODE = 'phone-width-code';
 
 test('public screens fit a phone', async ({ page }) => {
-  for (const path of [
-    '/signin',
-    '/signup',
-    '/forgot-password',
-    '/faq',
-    '/download-app',
-    '/privacy-policy',
-    '/terms',
-    '/user-agreement',
-    '/test-flow',
-    '/no-such-page',
-  ]) {
+  for (const path of PUBLIC_PATHS) {
     await page.goto(path);
     await expectFits(page, path);
   }

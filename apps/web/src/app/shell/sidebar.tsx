@@ -152,7 +152,8 @@ export function Sidebar(props: SidebarProps) {
         variant="temporary"
         open={isMobileOpen}
         onClose={onMobileClose}
-        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH } } }}
+        // The temporary drawer's paper is a modal dialog: it needs a name.
+        slotProps={{ paper: { sx: { width: SIDEBAR_WIDTH }, 'aria-label': 'Menu' } }}
       >
         <SidebarMenu
           role={role}
