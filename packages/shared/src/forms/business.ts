@@ -31,7 +31,7 @@ export const CRM_TEST_REASONS = {
   loginRefused: 'Salesforce did not accept this username, password and security token.',
   notSalesforce: (status: number) => `The address answered, but not as a Salesforce login does (HTTP ${status}).`,
   unreachable: 'We could not reach a server at that address.',
-  timeout: (seconds: number) => `The CRM did not answer within ${seconds} seconds.`,
+  timeout: (seconds: number) => `The CRM did not answer within ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
   tooManyRedirects: 'The CRM address redirects too many times.',
   answerTooLarge: 'The CRM answered with more than we expect from a login.',
 } as const;
