@@ -73,7 +73,7 @@ describe('/crm/test against the local Salesforce', () => {
     const res = await crmTest(t, { url: `${salesforce.url}/hang/services/Soap/u/59.0`, ...SALESFORCE_USER });
     expect(res).toMatchObject({
       status: 200,
-      body: { success: false, reason: 'The CRM did not answer within 1 seconds.' },
+      body: { success: false, reason: 'The CRM did not answer within 1 second.' },
     });
   });
 
