@@ -3,7 +3,16 @@ import { TextInputField, type TextInputFieldProps } from './text-input-field';
 
 type FormTextFieldProps<T extends FieldValues> = Pick<
   TextInputFieldProps,
-  'type' | 'autoComplete' | 'autoFocus' | 'disabled' | 'slotProps' | 'multiline' | 'rows'
+  | 'type'
+  | 'autoComplete'
+  | 'autoFocus'
+  | 'disabled'
+  | 'slotProps'
+  | 'multiline'
+  | 'rows'
+  | 'placeholder'
+  | 'help'
+  | 'required'
 > & {
   // biome-ignore lint/suspicious/noExplicitAny: the form's context and transformed values do not matter here.
   control: Control<T, any, any>;

@@ -3,15 +3,29 @@ import FormHelperText from '@mui/material/FormHelperText';
 import type { InputBaseComponentProps } from '@mui/material/InputBase';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput, { type OutlinedInputProps } from '@mui/material/OutlinedInput';
-import { type Ref, useId } from 'react';
+import { type ReactNode, type Ref, useId } from 'react';
 
 export type TextInputFieldProps = Pick<
   OutlinedInputProps,
-  'type' | 'autoComplete' | 'autoFocus' | 'disabled' | 'multiline' | 'rows' | 'name' | 'value' | 'onChange' | 'onBlur'
+  | 'type'
+  | 'autoComplete'
+  | 'autoFocus'
+  | 'disabled'
+  | 'multiline'
+  | 'rows'
+  | 'name'
+  | 'value'
+  | 'onChange'
+  | 'onBlur'
+  | 'placeholder'
 > & {
   label: string;
   /** The rule's message, shown under the field, which is then marked invalid. */
   error?: string;
+  /** Shown under the field while there is no error. */
+  help?: ReactNode;
+  /** Marks the label with an asterisk and the input as required. */
+  required?: boolean;
   ref?: Ref<HTMLDivElement>;
   /** As TextField's: `input` goes to the input component, `htmlInput` to the <input> element. */
   slotProps?: { input?: Partial<OutlinedInputProps>; htmlInput?: InputBaseComponentProps };
@@ -23,11 +37,29 @@ export type TextInputFieldProps = Pick<
  * without TextField itself, which brings Select, Menu, Popover and Modal into every screen with a text
  * field, the sign-in screen's first load included.
  */
-export function TextInputField({ label, error, disabled, ref, slotProps, ...props }: TextInputFieldProps) {
+export function TextInputField({
+  label,
+  error,
+  help,
+  required,
+  disabled,
+  ref,
+  slotProps,
+  ...props
+}: TextInputFieldProps) {
   const id = useId();
-  const helperTextId = error ? `${id}-helper-text` : undefined;
+  const helperText = error ?? help;
+  const helperTextId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl ref={ref} fullWidth margin="normal" variant="outlined" error={error !== undefined} disabled={disabled}>
+    <FormControl
+      ref={ref}
+      fullWidth
+      margin="normal"
+      variant="outlined"
+      error={error !== undefined}
+      disabled={disabled}
+      required={required}
+    >
       <InputLabel htmlFor={id} id={`${id}-label`}>
         {label}
       </InputLabel>
@@ -39,7 +71,7 @@ export function TextInputField({ label, error, disabled, ref, slotProps, ...prop
         inputProps={slotProps?.htmlInput}
         {...slotProps?.input}
       />
-      {error && <FormHelperText id={helperTextId}>{error}</FormHelperText>}
+      {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}
     </FormControl>
   );
 }

@@ -15,6 +15,19 @@ const fill = () => {
 const check = () => fireEvent.click(screen.getByRole('button', { name: 'Check CRM' }));
 
 describe('CrmTestPage', () => {
+  it('marks the required fields and describes the address and token by their help links', async () => {
+    renderInApp(<CrmTestPage />);
+    for (const name of [/^url/, /^username/, /^password/]) expect(screen.getByLabelText(name)).toBeRequired();
+    expect(screen.getByLabelText(/^securityToken/)).not.toBeRequired();
+    expect(screen.getByLabelText(/^url/)).toHaveAccessibleDescription('Where do I find my Salesforce address?');
+    expect(screen.getByLabelText(/^url/)).toHaveAttribute('placeholder', 'https://yourcompany.my.salesforce.com');
+    expect(screen.getByLabelText(/^securityToken/)).toHaveAccessibleDescription('How do I get my security token?');
+    expect(screen.getByRole('link', { name: 'Where do I find my Salesforce address?' })).toHaveAttribute(
+      'target',
+      '_blank',
+    );
+  });
+
   it('checks the fields first: empty ones say so and nothing is sent', { timeout: 20_000 }, async () => {
     const calls = answerCalls({});
     renderInApp(<CrmTestPage />);

@@ -1,20 +1,17 @@
-import { CRM_TEST_MESSAGES, type crmTestRequest } from '@leadcircle/shared';
+import { CRM_TEST_MESSAGES } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
-import { type ReactNode, useState } from 'react';
-import { type Control, Controller, useForm } from 'react-hook-form';
-import type * as z from 'zod/v4/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { CenteredLayout } from '../../../components/centered-layout';
+import { FormTextField } from '../../../components/form-text-field';
 import { lazyZodResolver, useLoadResolver } from '../../../components/lazy-zod-resolver';
 import { isApiError } from '../../../lib/api-error';
 import { useTestCrmMutation } from '../api';
 
 type Outcome = { severity: 'success' | 'warning' | 'error'; text: string; detail?: string };
-type Fields = z.input<typeof crmTestRequest>;
-type Checked = z.output<typeof crmTestRequest>;
 
 const HELP = {
   url: 'https://help.salesforce.com/s/articleView?id=sf.faq_domain_name_what.htm',
@@ -25,38 +22,6 @@ const HELP = {
 const resolver = lazyZodResolver(() => import('@leadcircle/shared/api/crm').then((m) => m.crmTestRequest));
 // The server's refusals of the address itself: the url field's mistake, not a result of the test.
 const URL_REFUSALS = new Set(['CRM_URL_PRIVATE', 'CRM_URL_NOT_ALLOWED']);
-
-interface FieldProps {
-  control: Control<Fields, unknown, Checked>;
-  name: keyof Fields;
-  help?: ReactNode;
-  type?: 'password';
-  placeholder?: string;
-  required?: boolean;
-}
-
-function CrmField({ control, name, help, type, placeholder, required }: FieldProps) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          {...field}
-          label={name}
-          type={type}
-          autoComplete={type === 'password' ? 'off' : undefined}
-          placeholder={placeholder}
-          error={fieldState.error !== undefined}
-          helperText={fieldState.error?.message ?? help}
-          fullWidth
-          margin="normal"
-          required={required}
-        />
-      )}
-    />
-  );
-}
 
 /** The CRM connection test: public, without the shell. */
 export function CrmTestPage() {
@@ -92,9 +57,10 @@ export function CrmTestPage() {
   return (
     <CenteredLayout title="Check your CRM connection" maxWidth="sm">
       <Box component="form" onSubmit={(e) => void submit(e)} noValidate>
-        <CrmField
+        <FormTextField
           control={control}
           name="url"
+          label="url"
           placeholder="https://yourcompany.my.salesforce.com"
           help={
             <Link href={HELP.url} target="_blank" rel="noopener noreferrer">
@@ -103,12 +69,14 @@ export function CrmTestPage() {
           }
           required
         />
-        <CrmField control={control} name="username" required />
-        <CrmField control={control} name="password" type="password" required />
-        <CrmField
+        <FormTextField control={control} name="username" label="username" required />
+        <FormTextField control={control} name="password" label="password" type="password" autoComplete="off" required />
+        <FormTextField
           control={control}
           name="securityToken"
+          label="securityToken"
           type="password"
+          autoComplete="off"
           help={
             <Link href={HELP.token} target="_blank" rel="noopener noreferrer">
               How do I get my security token?
