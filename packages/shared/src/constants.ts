@@ -116,7 +116,7 @@ export type ContactInfoKind = (typeof CONTACT_INFO_KINDS)[number];
 export const RATING_KINDS = ['QUALITY', 'RELEVANCY'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
 export const COMMENT_MAX = 2000;
-// How often an open lead looks for new comments until realtime delivery lands (docs/decisions/leads.md).
+// How often an open contact's comments are read again (they have no realtime event; lead comments do).
 export const COMMENT_REFRESH_MS = 5000;
 
 // Chat

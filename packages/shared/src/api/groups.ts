@@ -43,7 +43,7 @@ export const groupSummary = z.object({
   // The group's product text of the create dialog; null when none.
   product: z.string().nullable(),
   usersCount: z.number().int(),
-  // Leads submitted in the group: 0 until the leads issue lands.
+  // Leads submitted in the group.
   leadsCount: z.number().int(),
   // createdBy equals the caller: edit, remove and DELETE GROUP.
   isOwner: z.boolean(),
