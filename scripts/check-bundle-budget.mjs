@@ -13,9 +13,9 @@ const manifestFile = path.join(dist, '.vite/manifest.json');
 
 // route → the source modules its first load starts from, and its budget in KB of compressed JS: 150 KB
 // for the sign-in screen, most visitors' first load; 210 KB for a group's lead list, the usual signed-in
-// first page, which keeps zod and the contract's schemas out of it (docs/decisions.md, "Performance", says
+// first page, which keeps zod and the contract's schemas out of it (docs/decisions/performance.md, says
 // what keeps each there). Never raise a budget to make room: move what the route does not need into a
-// lazy chunk. `group:name` is a file of apps/web/first-page-groups.ts (the sign-in page and what it loads
+// lazy chunk. `group:name` is a file of apps/web/build/first-page-groups.ts (the sign-in page and what it loads
 // are `sign-in`; the signed-in frame `shell`; the group pages and the lead list `working`).
 const BUDGETS = [
   { route: '/signin', modules: ['index.html', 'src/first-page.ts', 'group:sign-in'], maxKB: 150 },

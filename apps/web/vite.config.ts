@@ -3,10 +3,10 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk, RolldownOutput } from 'rolldown';
 import { build, defineConfig, type UserConfig } from 'vite';
-import { FIRST_PAGE_ENTRY, firstPageChunks } from './first-page-chunks';
-import { type Area, areasOfModules, firstPageGroups } from './first-page-groups';
-import { muiWithoutCssVars } from './mui-without-css-vars';
-import { precompress } from './precompress';
+import { FIRST_PAGE_ENTRY, firstPageChunks } from './build/first-page-chunks';
+import { type Area, areasOfModules, firstPageGroups } from './build/first-page-groups';
+import { muiWithoutCssVars } from './build/mui-without-css-vars';
+import { precompress } from './build/precompress';
 
 // The Fastify server serves the built app from dist/ and answers /api and /dev on the same origin.
 const serverOrigin = 'http://localhost:3000';
@@ -14,7 +14,7 @@ const SOCKET_IO_BROWSER_BUNDLE = path.join(
   path.dirname(createRequire(import.meta.url).resolve('socket.io-client/package.json')),
   'dist/socket.io.esm.min.js',
 );
-// Set in the first of the build's two passes (first-page-groups.ts).
+// Set in the first of the build's two passes (build/first-page-groups.ts).
 const FIRST_PASS = 'LEADCIRCLE_BUILD_FIRST_PASS';
 
 /** The first pass: the app split as the bundler likes, kept in memory, to learn which areas load each module. */
@@ -59,7 +59,7 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
       // dist/.vite/manifest.json: which chunks each route loads (scripts/check-bundle-budget.mjs).
       manifest: true,
       rolldownOptions: {
-        // The first page's preloader (first-page-chunks.ts) is an entry of its own, added to index.html.
+        // The first page's preloader (build/first-page-chunks.ts) is an entry of its own, added to index.html.
         input: { index: 'index.html', 'first-page': FIRST_PAGE_ENTRY },
         output: {
           codeSplitting: {

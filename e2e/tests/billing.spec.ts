@@ -84,7 +84,7 @@ test("a declined card says 'Your card was declined.' and nothing is subscribed",
   await expect(subscribeButtonIn(page)).toBeVisible();
 });
 
-test('the payment form shows every rule of spec 000 §5 and the card checks', async ({ page, request }) => {
+test("the payment form shows every rule's message and the card checks", async ({ page, request }) => {
   await signInAsNewAdmin(page, request, 'Taylor');
   await subscribeButtonIn(page).click();
   const payment = new PaymentDialog(page, 'Subscribe');

@@ -225,7 +225,7 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
   }
   await app.register(fastifyStatic, {
     root: distDir,
-    // file.br / file.gz written by the build (apps/web/precompress.ts), chosen by Accept-Encoding.
+    // file.br / file.gz written by the build (apps/web/build/precompress.ts), chosen by Accept-Encoding.
     preCompressed: true,
     setHeaders(reply, filePath) {
       // Vite names assets by content hash; index.html must always be revalidated.

@@ -2,7 +2,7 @@
 // which chunks the page being opened needs (<link rel="modulepreload">), so they download beside the
 // entry instead of after it has run: one round trip less before a phone shows the page. It also starts
 // the calls the page needs first, so their answers come beside the files. The build lists
-// each area's files in <meta name="first-page-chunks"> (apps/web/first-page-chunks.ts).
+// each area's files in <meta name="first-page-chunks"> (apps/web/build/first-page-chunks.ts).
 
 /** The lazy areas a first page may need, by their source module (the build maps them to files). */
 export const FIRST_PAGE_MODULES = {

@@ -72,7 +72,7 @@ export const ERROR_REPORT_HISTORY = 100;
 export const MINIMUM_AGE = 18;
 export const CLOSED_ACCOUNT_INVISIBLE_HOURS = 24;
 
-// Profile pictures. The spec gives only the size; the upload limits are ours (docs/decisions.md).
+// Profile pictures. The spec gives only the size; the upload limits are ours (docs/decisions/settings.md).
 export const AVATAR_MAX_MEGABYTES = 5;
 export const AVATAR_MAX_BYTES = AVATAR_MAX_MEGABYTES * 1024 * 1024;
 export const AVATAR_MAX_MEGAPIXELS = 25;
@@ -94,7 +94,7 @@ export const DEEP_LINK_ACTIONS = ['SIGNUP_CONFIRMATION', 'RESET_PASSWORD', 'BUSI
 export const INVITE_ACTIONS = ['GROUP_INVITE', 'OPPORTUNITY_INVITE'] as const;
 export type InviteAction = (typeof INVITE_ACTIONS)[number];
 
-// Groups (the invite expiry and the wrong-password limit are ours, docs/decisions.md)
+// Groups (the invite expiry and the wrong-password limit are ours, docs/decisions/groups.md)
 export const GROUP_NAME_MIN = 3;
 export const GROUP_NAME_MAX = 40;
 export const GROUP_DESCRIPTION_MIN = 3;
@@ -105,7 +105,7 @@ export const GROUP_MEMBER_ROLES = ['OWNER', 'MEMBER'] as const;
 export type GroupMemberRole = (typeof GROUP_MEMBER_ROLES)[number];
 export const GROUP_INVITE_EXPIRY_DAYS = 7;
 
-// Leads (the comment length is ours, docs/decisions.md)
+// Leads (the comment length is ours, docs/decisions/leads.md)
 export const LEAD_NAME_MAX = 50;
 export const LEAD_EMAIL_MAX = 300;
 export const LEAD_LINKEDIN_MAX = 50;
@@ -116,7 +116,7 @@ export type ContactInfoKind = (typeof CONTACT_INFO_KINDS)[number];
 export const RATING_KINDS = ['QUALITY', 'RELEVANCY'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
 export const COMMENT_MAX = 2000;
-// How often an open lead looks for new comments until realtime delivery lands (docs/decisions.md).
+// How often an open contact's comments are read again (they have no realtime event; lead comments do).
 export const COMMENT_REFRESH_MS = 5000;
 
 // Chat

@@ -48,7 +48,7 @@ export const MESSAGES = {
   userFetchFailed: 'User fetch failed.',
   submitFeedbackFailed: 'Submit feedback failed',
 
-  // Server answers where the spec is silent (docs/decisions.md)
+  // Server answers where the spec is silent (docs/decisions/accounts.md)
   businessNotFound: 'business not found',
   invalidCredentials: 'The e-mail or password is incorrect.',
   emailNotConfirmed:
@@ -61,7 +61,7 @@ export const MESSAGES = {
   notAllowed: 'You are not allowed to do this.',
   providerNotConfigured: (provider: string) => `${provider} sign-in is not configured.`,
 
-  // Social sign-in (docs/decisions.md)
+  // Social sign-in (docs/decisions/social-sign-in.md)
   missingInputParameters: 'Missing required input parameters',
   providerUnavailable: (provider: string) => `${provider} sign-in is not available right now. Please try again later.`,
   socialEmailUnverified: (provider: string) =>

@@ -1,5 +1,5 @@
 // The encoding half of oauth-state.ts, without zod: the sign-in screen's LinkedIn button encodes
-// the state in the first load (docs/decisions.md, "Performance"); reading one back takes the schema
+// the state in the first load (docs/decisions/performance.md); reading one back takes the schema
 // (an OAuthInviteState goes in).
 
 // Both runtimes (browsers, Node ≥ 16) have btoa and atob; this package is typed without DOM or Node.

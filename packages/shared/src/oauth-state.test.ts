@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeOAuthState, encodeOAuthState, inviteOfOAuthState } from './oauth-state.js';
 
-describe('the LinkedIn state (spec 000 §3: an encoded JSON with inviteId, inviteCode, inviteAction)', () => {
+describe('the LinkedIn state: an encoded JSON with inviteId, inviteCode, inviteAction', () => {
   it('round-trips the invite data, URL-safe', () => {
     const invite = { inviteId: '42', inviteCode: 'Zx9+/=ü', inviteAction: 'GROUP_INVITE' as const };
     const state = encodeOAuthState(invite);

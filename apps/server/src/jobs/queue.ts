@@ -3,14 +3,25 @@ import type pg from 'pg';
 import type { AppDeps } from '../app-deps.js';
 
 // Background work runs on graphile-worker, a job queue kept in PostgreSQL (its own schema,
-// graphile_worker): a schedule fires once per match across every instance, a job that fails is
-// retried, and an interrupted one is taken up again after a restart.
+// graphile_worker): a schedule fires once per match across every instance, a run that fails is
+// tried again a few seconds later (JOB_ATTEMPTS in all), and an interrupted one is taken up again
+// after a restart.
+
+/** Tries of one run when it fails: graphile-worker waits e^n seconds after the nth (about 3 s, then 7 s). */
+export const JOB_ATTEMPTS = 3;
 
 export interface ScheduledJob {
   name: string;
   /** When it runs, as a cron line in UTC (minute precision). */
   cron: string;
   run(deps: AppDeps): Promise<void>;
+  /** Tries of one run (JOB_ATTEMPTS when absent); a job that is not safe to repeat says 1. */
+  maxAttempts?: number;
+}
+
+/** One queue per job, so a run never overlaps the one before, and its tries. */
+export function jobRunOptions(job: ScheduledJob): { queueName: string; maxAttempts: number } {
+  return { queueName: job.name, maxAttempts: job.maxAttempts ?? JOB_ATTEMPTS };
 }
 
 export interface JobQueue {
@@ -39,13 +50,13 @@ export async function startJobQueue(deps: AppDeps, pool: pg.Pool, jobs: readonly
     noHandleSignals: true,
     logger: queueLogger(deps),
     taskList: Object.fromEntries(jobs.map((job) => [job.name, () => job.run(deps)])),
-    // One queue per job: a run never overlaps the one before; a failed run waits for the next match.
+    // A match missed while no instance ran is not made up for (backfillPeriod 0).
     parsedCronItems: parseCronItems(
       jobs.map((job) => ({
         task: job.name,
         match: job.cron,
         identifier: job.name,
-        options: { backfillPeriod: 0, queueName: job.name, maxAttempts: 1 },
+        options: { backfillPeriod: 0, ...jobRunOptions(job) },
       })),
     ),
   });

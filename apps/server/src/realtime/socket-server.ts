@@ -17,7 +17,7 @@ import { CONTROL_EVENTS, type MembershipControl, userRoom } from './rooms.js';
 
 // Socket.IO on the app's own HTTP server. A socket is let in with a valid access token of an active user,
 // placed in the rooms its membership gives it, and closed when its token expires unless it renews it first.
-// With Redis, every instance hears every publish (Socket.IO Redis adapter, docs/adr/0002-realtime-fan-out.md).
+// With Redis, every instance hears every publish (Socket.IO Redis adapter, docs/adr/0004-realtime-fan-out.md).
 
 /** What the socket layer asks of the rest of the app (the chat module answers). */
 export interface RealtimeAccess {

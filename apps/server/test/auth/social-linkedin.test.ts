@@ -68,7 +68,7 @@ describe('/user/linkedin_url', () => {
     expect(url.toString()).not.toContain(LINKEDIN_CLIENT_SECRET);
   });
 
-  it('carries the invite data in the state (spec 000 §3), readable by the web app, unique to this sign-in', async () => {
+  it('carries the invite data (inviteId, inviteCode, inviteAction) in the state, readable by the web app, unique to this sign-in', async () => {
     const first = (await linkedInUrl(encodeOAuthState(GROUP_INVITE))).searchParams.get('state')!;
     const second = (await linkedInUrl(encodeOAuthState(GROUP_INVITE))).searchParams.get('state')!;
 

@@ -32,7 +32,7 @@ async function invite(token: string, groupId: number, email: string) {
 }
 
 describe('/group/invite', () => {
-  it('e-mails the ARCHITECTURE §4 link with the account id of a known address, and stores only a hash', async () => {
+  it('e-mails the /group/user_invited link with the account id of a known address, and stores only a hash', async () => {
     const { owner, group } = await createGroupWithMembers(t);
     const { user } = await createSignedInUser(t);
     const link = await invite(owner.token, group.groupId, user.email.toUpperCase());

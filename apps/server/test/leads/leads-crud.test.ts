@@ -196,7 +196,7 @@ describe('/lead/create', () => {
     expect(n!.n).toBe(0);
   });
 
-  describe('refuses each rule of spec 001 §5 with its message, storing nothing', () => {
+  describe('refuses each rule of the lead form with its message, storing nothing', () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['first name missing', { first_name: '' }, 'First name is required'],
       ['first name blank', { first_name: '   ' }, 'First name is required'],

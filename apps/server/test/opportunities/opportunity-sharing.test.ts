@@ -24,7 +24,7 @@ const accept = (token: string, opportunityId: number, code: string | null) =>
   post(t, '/opportunity/user/invite_accept', { opportunity_id: opportunityId, invite_code: code }, { token });
 
 describe('/opportunity/user/invite', () => {
-  it('e-mails the ARCHITECTURE §4 link with the invitee’s account id, and stores only a hash of the code', async () => {
+  it('e-mails the /opportunity/user_invited link with the invitee’s account id, and stores only a hash of the code', async () => {
     const owner = await createSignedInUser(t);
     const invitee = await createSignedInUser(t);
     const opportunity = await createOpportunity(t, owner.accessToken);

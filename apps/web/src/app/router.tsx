@@ -16,7 +16,7 @@ import { RouteErrorBoundary } from './route-error-boundary';
 // so the sign-in screen does not download the shell or the working areas.
 // Declarative routing (useRoutes in a BrowserRouter), not a data router: the app uses no loaders,
 // actions or blockers, and the data router (createBrowserRouter) costs the sign-in screen's first load
-// about 14 KB of brotli more (docs/decisions.md, "Performance").
+// about 14 KB of brotli more (docs/decisions/performance.md).
 
 type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
 

@@ -44,7 +44,7 @@ afterEach(() => {
   for (const script of document.head.querySelectorAll('script')) script.remove();
 });
 
-describe('AddressField with a Google Maps key (spec 001 §5, ARCHITECTURE §4)', () => {
+describe('AddressField with a Google Maps key: Places search, else the US address form', () => {
   it('loads the Places library and turns the chosen US establishment into the address', async () => {
     const created = installFakeGoogle();
     const onChange = vi.fn<(value: AddressInput | null) => void>();

@@ -24,7 +24,7 @@ const empireStateBuilding: PlaceResult = {
   formatted_address: '20 W 34th St., New York, NY 10001, USA',
 };
 
-describe('placeToAddress (spec 001 §5: a chosen place resolves to address parts)', () => {
+describe('placeToAddress: a chosen place resolves to address parts', () => {
   it('turns a Places result into the address the calls send', () => {
     const address = placeToAddress(empireStateBuilding);
     expect(address).toEqual({

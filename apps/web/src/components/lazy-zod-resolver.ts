@@ -4,7 +4,7 @@ import type * as z from 'zod/v4/core';
 
 // A react-hook-form resolver over a shared form schema that loads the schema, zod and the zod
 // resolver on first use, so they stay out of a screen's first load (the sign-in screen's:
-// docs/decisions.md, "Performance"). The form validates exactly as with zodResolver(schema); a
+// docs/decisions/performance.md). The form validates exactly as with zodResolver(schema); a
 // screen starts the load once it has shown (useLoadResolver), so the first submit seldom waits.
 
 export interface LazyResolver<Input extends FieldValues, Output> extends Resolver<Input, unknown, Output> {

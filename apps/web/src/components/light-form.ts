@@ -2,7 +2,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { afterFirstPaint } from '../lib/after-first-paint';
 
 // A form for the screens that must not load react-hook-form: the sign-in screen, whose first load is
-// budgeted (docs/decisions.md, "Performance"). It validates as react-hook-form does with zodResolver in its
+// budgeted (docs/decisions/performance.md). It validates as react-hook-form does with zodResolver in its
 // default modes: the whole form on submit, then, once submitted, a field again on each change of it; a field
 // shows its first issue's message. The schema (and zod) load after the screen has shown.
 

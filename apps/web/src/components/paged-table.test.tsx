@@ -40,7 +40,7 @@ const rowOf = (text: string) => {
   return row;
 };
 
-describe('PagedTable (spec 001 §4, §9)', () => {
+describe('PagedTable: columns, loading, error and empty rows, the pager, rows that open', () => {
   it('leaves the columns hidden on a phone out of the page there, header and cells', () => {
     // A phone's width: every media query of the theme's breakpoints.down('sm') matches.
     vi.stubGlobal('matchMedia', (query: string) => ({

@@ -2,7 +2,7 @@ import type { enqueueSnackbar } from 'notistack';
 
 // Snackbars hide after SNACKBAR_AUTO_HIDE_MS (set once on the provider in snackbar-host.tsx). notistack
 // loads after the first paint (app/app.tsx mounts the host lazily); a message shown before it is up
-// waits for it (docs/decisions.md, "Performance").
+// waits for it (docs/decisions/performance.md).
 
 type Enqueue = typeof enqueueSnackbar;
 

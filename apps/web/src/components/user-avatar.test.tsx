@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { UserAvatar } from './user-avatar';
 
-describe('UserAvatar (spec 001 §3)', () => {
+describe("UserAvatar: the picture, else the first name's initial", () => {
   it('shows the initial letter of the first name when there is no picture', () => {
     render(<UserAvatar firstName="dana" lastName="Rivera" src={null} />);
     const avatar = screen.getByRole('img', { name: 'dana Rivera' });

@@ -5,7 +5,7 @@ import { refreshListsAfterChange } from './list-refresh';
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
-describe('refreshListsAfterChange (spec 001 §4: a list refreshes 500 ms after a create, edit or delete)', () => {
+describe('refreshListsAfterChange: a list refreshes 500 ms after a create, edit or delete', () => {
   it('refreshes once, 500 ms after the call succeeded', async () => {
     const refresh = vi.fn();
     await refreshListsAfterChange(Promise.resolve({ data: {} }), refresh);

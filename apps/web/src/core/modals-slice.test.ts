@@ -16,7 +16,7 @@ function createStore() {
   return configureStore({ reducer: { [modalsSlice.name]: modalsSlice.reducer } });
 }
 
-describe('the modals of spec 000 §2.2', () => {
+describe('the modals: one at a time, in priority order', () => {
   it('keeps the priority order of the spec', () => {
     expect(MODAL_PRIORITY.slice(0, 8)).toEqual([
       'createGroup',
@@ -45,7 +45,7 @@ describe('the modals of spec 000 §2.2', () => {
     expect(selectActiveModal(store.getState())).toBe('help');
   });
 
-  it('keeps a group action while the payment dialog replaces the group dialog (spec 000 §4)', () => {
+  it('keeps a group action while the payment dialog replaces the group dialog', () => {
     const store = createStore();
     store.dispatch(modalOpened('createGroup'));
 

@@ -12,7 +12,7 @@ afterEach(() => {
   for (const undo of unregister.splice(0)) undo();
 });
 
-describe('the pending group action (spec 000 §4)', () => {
+describe('the pending group action: run once the payment goes through', () => {
   it('runs the saved action once paid, closes the payment dialog, opens payment success and gives the group', async () => {
     const received: unknown[] = [];
     unregister.push(

@@ -17,7 +17,7 @@ import { sessionSlice } from './session-slice';
 import { uiSlice } from './ui-slice';
 
 // The base API (RTK Query) joins the store when it is first imported (attachApi), so the sign-in
-// screen's first load carries the store without RTK Query (docs/decisions.md, "Performance").
+// screen's first load carries the store without RTK Query (docs/decisions/performance.md).
 // The state of the base API (core/base-api.ts), which this module does not import.
 type ApiState = { api: CombinedState<EndpointDefinitions, string, 'api'> };
 const appReducer = combineSlices(sessionSlice, uiSlice, modalsSlice).withLazyLoadedSlices<ApiState>();

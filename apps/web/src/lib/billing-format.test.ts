@@ -10,7 +10,7 @@ import {
 } from './billing-format';
 
 describe('formatMoney', () => {
-  it('prefixes the amount with $ and shows cents (spec 001 §3)', () => {
+  it('prefixes the amount with $ and shows cents', () => {
     expect(formatMoney(49.99)).toBe('$49.99');
     expect(formatMoney(100)).toBe('$100.00');
     expect(formatMoney(0)).toBe('$0.00');
@@ -19,7 +19,7 @@ describe('formatMoney', () => {
 });
 
 describe('bannerTotal', () => {
-  it('is 50 times the active user count minus 0.01 (spec 000 §9)', () => {
+  it('is 50 times the active user count minus 0.01', () => {
     expect(bannerTotal(1)).toBe(49.99);
     expect(bannerTotal(2)).toBe(99.99);
     expect(bannerTotal(3)).toBe(149.99);
@@ -53,7 +53,7 @@ describe('nextPaymentDate', () => {
 });
 
 describe('formatBillingPeriod', () => {
-  it('reads MM-DD-YYYY to MM-DD-YYYY (spec 001 §3)', () => {
+  it('reads MM-DD-YYYY to MM-DD-YYYY', () => {
     expect(formatBillingPeriod('2026-01-15T00:00:00.000Z', '2026-02-15T00:00:00.000Z')).toBe(
       '01-15-2026 to 02-15-2026',
     );

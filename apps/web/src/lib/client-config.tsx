@@ -28,7 +28,7 @@ const offlineConfig: ClientConfig = {
 
 /**
  * The server's answer, read by the contract's rules (readClientConfig: without zod, so the first render
- * waits for no schema; docs/decisions.md, "Performance"); the offline config when it cannot be had or
+ * waits for no schema; docs/decisions/performance.md); the offline config when it cannot be had or
  * does not pass.
  */
 export async function loadClientConfig(fetchFn: typeof fetch = fetch): Promise<ClientConfig> {

@@ -3,7 +3,7 @@ import { INVITE_ACTIONS, type InviteAction } from '@leadcircle/shared';
 // What screens hand each other in the router's navigation state. History state
 // survives reloads and can be anything, so each screen reads it through a reader of its shape.
 // The readers are written out rather than zod schemas: the guards and the sign-in screen read them
-// in the first load, which zod stays out of (docs/decisions.md, "Performance").
+// in the first load, which zod stays out of (docs/decisions/performance.md).
 
 type Check = (value: unknown) => boolean;
 

@@ -1,7 +1,7 @@
 // Every call's path and auth flag, without its schema: the web app's endpoints name their call by
 // these, so zod and the contract's schemas stay out of its first loads (they load with the forms
 // that check input). Each call definition spreads its entry here, so a path is written once
-// (docs/decisions.md, "Performance").
+// (docs/decisions/performance.md).
 
 /** Where a call goes, and whether it is made as a signed-in user. */
 export interface CallPath<Auth extends boolean = boolean> {

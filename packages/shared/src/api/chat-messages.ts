@@ -8,7 +8,7 @@ export const CHAT_MESSAGES = {
   // Fallbacks when the server gives none
   roomListFailed: 'Fetch chat room list failed.',
   sendFailed: 'Submit chat lead message failed.',
-  // Server answers (docs/decisions.md, "Chat and realtime")
+  // Server answers (docs/decisions/chat.md)
   roomNotFound: LEAD_MESSAGES.roomNotFound,
   messageNotFound: 'This message does not exist.',
   messageRequired: 'Write a message first.',

@@ -2,7 +2,7 @@ import { BILLING_PROVIDERS } from '../constants.js';
 import type { ClientConfig } from './client-config.js';
 
 // `clientConfig`'s check without zod, for the web app, which reads /api/client-config before its first
-// render (docs/decisions.md, "Performance"). client-config-check.test.ts holds the two equal.
+// render (docs/decisions/performance.md). client-config-check.test.ts holds the two equal.
 
 type Fields = Record<string, unknown>;
 const isObject = (value: unknown): value is Fields =>

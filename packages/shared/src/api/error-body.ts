@@ -1,7 +1,7 @@
 import type { ErrorBody } from './call.js';
 
 // `errorBody`'s check without zod, for the web app's base query, which reads every failed call's
-// body in the first load (docs/decisions.md, "Performance"). error-body.test.ts holds the two equal.
+// body in the first load (docs/decisions/performance.md). error-body.test.ts holds the two equal.
 
 const isIssue = (value: unknown): boolean =>
   typeof value === 'object' &&

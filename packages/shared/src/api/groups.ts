@@ -22,7 +22,7 @@ import { memberScoreFields } from './stats.js';
 
 // Groups: every call that names a group answers 404
 // GROUP_NOT_FOUND when it does not exist, 403 GROUP_NOT_MEMBER to a non-member, and
-// 403 GROUP_OWNER_ONLY to a member where only the creator may act (docs/decisions.md).
+// 403 GROUP_OWNER_ONLY to a member where only the creator may act (docs/decisions/groups.md).
 
 // Paging of every group list (page size 50).
 export const pageFields = {
@@ -43,7 +43,7 @@ export const groupSummary = z.object({
   // The group's product text of the create dialog; null when none.
   product: z.string().nullable(),
   usersCount: z.number().int(),
-  // Leads submitted in the group: 0 until the leads issue lands.
+  // Leads submitted in the group.
   leadsCount: z.number().int(),
   // createdBy equals the caller: edit, remove and DELETE GROUP.
   isOwner: z.boolean(),

@@ -12,7 +12,7 @@ import { memberScoreFields, statsMonth, topGiver } from './stats.js';
 // Leads, their ratings and comments: every call that names a lead answers
 // 404 LEAD_NOT_FOUND when it does not exist (or is not in the group the call names), 403
 // GROUP_NOT_MEMBER to a non-member of its group, and 403 LEAD_OWNER_ONLY where only the member who
-// submitted it may act (docs/decisions.md, "Leads").
+// submitted it may act (docs/decisions/leads.md).
 
 /** An address as the calls answer it; the country is US. */
 export const address = z.object({

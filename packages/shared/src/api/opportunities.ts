@@ -15,7 +15,7 @@ import { pageFields } from './groups.js';
 import { address } from './leads.js';
 
 // Opportunities and their contacts. Who may do what
-// (docs/decisions.md, "Opportunities"): the owner edits, deletes, shares and manages
+// (docs/decisions/opportunities.md): the owner edits, deletes, shares and manages
 // contacts; people it is shared with read it, its contacts and its room, and comment on contacts.
 // Every call that names an opportunity answers 404 OPPORTUNITY_NOT_FOUND to a stranger as to a
 // missing one, and 403 OPPORTUNITY_OWNER_ONLY to a shared user where only the owner may act.

@@ -6,8 +6,8 @@ import { text } from '../text.js';
 import { defineCall, idField } from './call.js';
 import { outcomeCallPaths } from './call-paths.js';
 
-// What became of a lead, who gets the credit, duplicates and a member's card (docs/decisions.md,
-// "Lead outcomes"). Every call naming a lead answers as the lead calls do: 404 LEAD_NOT_FOUND when it
+// What became of a lead, who gets the credit, duplicates and a member's card
+// (docs/decisions/outcomes.md). Every call naming a lead answers as the lead calls do: 404 LEAD_NOT_FOUND when it
 // does not exist, 403 GROUP_NOT_MEMBER to a non-member of its group. Amounts are answered in integer
 // cents (`…Cents`); a request sends dollars.
 

@@ -1,5 +1,5 @@
 // Duplicate leads: the normalised keys two leads of one group match on. The server stores them with
-// each lead (indexed), so a check and the list's mark are index lookups (docs/decisions.md, "Duplicates").
+// each lead (indexed), so a check and the list's mark are index lookups (docs/decisions/outcomes.md, "Duplicates").
 
 const collapse = (value: string) => value.trim().replace(/\s+/g, ' ').toLowerCase();
 

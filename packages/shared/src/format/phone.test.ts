@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone, isValidPhone, normalizePhone, phoneHref } from './phone.js';
 
-describe('formatPhone (spec 001 §5: (xxx) xxx-xxxx with an optional leading +1)', () => {
+describe('formatPhone: (xxx) xxx-xxxx with an optional leading +1', () => {
   it.each([
     ['2125550147', '(212) 555-0147'],
     ['+12125550147', '+1 (212) 555-0147'],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STATE_ABBREVIATIONS, toStateAbbreviation, US_STATES } from './us-states.js';
 
-describe('toStateAbbreviation (spec 001 §5: state names convert to two-letter abbreviations)', () => {
+describe('toStateAbbreviation: state names convert to two-letter abbreviations', () => {
   it.each([
     ['New York', 'NY'],
     ['new york', 'NY'],

@@ -6,7 +6,7 @@ import { profileForm, resetPasswordForm, settingsDialogForm, signInForm, signUpF
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
 
-describe('account forms (spec 000 §5)', () => {
+describe('account forms: sign-in, sign-up, reset, settings and profile rules', () => {
   it('sign in: e-mail valid, password 8 to 50 and trimmed', () => {
     expect(firstMessage(signInForm.safeParse({ email: '', password: 'x'.repeat(8), remember: false }))).toBe(
       MESSAGES.emailRequired,

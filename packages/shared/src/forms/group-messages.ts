@@ -29,7 +29,7 @@ export const GROUP_MESSAGES = {
   leaveFailed: 'Leave group failed.',
   removeFailed: 'Remove group failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Groups")
+  // Server answers where the spec is silent (docs/decisions/groups.md)
   notFound: 'This group does not exist.',
   notMember: 'You are not a member of this group.',
   wrongPassword: 'The group name or password is incorrect.',

@@ -4,7 +4,7 @@ import { createGroupWizardForm, groupDialogForm, groupInviteForm, groupSettingsF
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.error?.issues[0]?.message;
 
-describe('group forms (spec 000 §5, 001 §5)', () => {
+describe('group forms: join, wizard, dialog, settings and invite rules', () => {
   it('join: required, at least 6, at most 100', () => {
     expect(firstMessage(joinGroupForm.safeParse({ groupName: '', groupPassword: 'secret1' }))).toBe(
       'Field is required',

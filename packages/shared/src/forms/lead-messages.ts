@@ -36,7 +36,7 @@ export const LEAD_MESSAGES = {
   assignFailed: 'Assign user to lead failed',
   commentFailed: 'Submit chat lead message failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Leads")
+  // Server answers where the spec is silent (docs/decisions/leads.md)
   notFound: 'This lead does not exist.',
   ownerOnly: 'Only the member who submitted this lead can do this.',
   ownRating: 'You cannot rate your own lead.',

@@ -58,7 +58,7 @@ export const OPPORTUNITY_MESSAGES = {
   shareRemoveFailed: 'Remove opportunity user failed.',
   commentFailed: 'Submit contact comment failed.',
 
-  // Server answers where the spec is silent (docs/decisions.md, "Opportunities")
+  // Server answers where the spec is silent (docs/decisions/opportunities.md)
   notFound: 'This opportunity does not exist.',
   ownerOnly: 'Only the owner of this opportunity can do this.',
   deleted: 'The opportunity has been deleted.',

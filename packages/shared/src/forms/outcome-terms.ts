@@ -1,7 +1,7 @@
 import { groupThousands } from '../format/numbers.js';
 
 // What became of a lead (its outcome steps), the credit of closed business, duplicates and the
-// follow-up reminder: constants, labels and texts both sides use (docs/decisions.md, "Lead outcomes").
+// follow-up reminder: constants, labels and texts both sides use (docs/decisions/outcomes.md).
 // No zod here: the signed-in first load shows them without the forms' schemas (outcome.ts).
 
 /** The steps a lead goes through; the latest step is its outcome. */

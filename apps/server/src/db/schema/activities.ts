@@ -15,7 +15,8 @@ import { groups } from './groups.js';
 import { users } from './users.js';
 
 // What happened, written in the same transaction as the change it records (a new lead, …).
-// opportunity_id has no foreign key: the opportunities table comes later.
+// opportunity_id has no foreign key (it predates the opportunities table), so an opportunity's activities stay
+// when it is deleted.
 export const activities = pgTable(
   'activities',
   {

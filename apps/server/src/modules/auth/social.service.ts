@@ -124,7 +124,7 @@ async function signInWithIdentity(
     const linked = await q.findSocialIdentity(tx, provider, identity.subject);
     if (linked) {
       const user = await users.findUserRowById(tx, linked.userId);
-      // Hidden by a deletion request: refused like a password sign-in (docs/decisions.md).
+      // Hidden by a deletion request: refused like a password sign-in (docs/decisions/social-sign-in.md).
       if (!user || user.deletionRequestedAt) throw refused(provider);
       await q.touchSocialIdentity(tx, linked.id, now);
       return issueSession(deps, tx, user.id);

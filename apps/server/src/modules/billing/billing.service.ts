@@ -439,7 +439,7 @@ export async function invoicePdf(
 
 /**
  * The subscription's quantity follows the business's active users. Called by the billing job before
- * every renewal; the business-users issue may call it when a user joins or leaves. A business whose
+ * every renewal, and by business users when one joins or leaves the business. A business whose
  * every user has closed their account is no longer billed: its subscription ends.
  */
 export async function syncSubscriptionQuantity(deps: AppDeps, businessId: number): Promise<void> {

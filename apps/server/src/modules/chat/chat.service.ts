@@ -21,7 +21,7 @@ import { findLeadRoomId, findLeadRow, requireLeadMember, touchLead } from '../le
 import { deliveryRooms, requireRoomMember, roomNotFound } from './chat.access.js';
 import * as q from './chat.queries.js';
 
-// Chat rooms and their messages (docs/decisions.md "Chat and realtime"). Every change is stored first and
+// Chat rooms and their messages (docs/decisions/chat.md). Every change is stored first and
 // published to the realtime channel after its transaction commits; clients that missed an event catch up
 // with /chat/message/list SINCE the last version they hold.
 

@@ -33,7 +33,7 @@ import { leadNotFound, leadOwnerOnly, leadRatingOf, requireLeadMember, requireLe
 import * as q from './leads.queries.js';
 import { outcomeOf } from './outcomes.service.js';
 
-// Leads: statuses in docs/decisions.md "Leads: server".
+// Leads: statuses in docs/decisions/leads.md.
 
 type LeadFieldsInput = Omit<z.output<typeof leadUpdateRequest>, 'lead_id' | 'group_id'>;
 

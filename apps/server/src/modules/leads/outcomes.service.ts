@@ -20,7 +20,7 @@ import * as q from './outcomes.queries.js';
 // Won credits its amount to the submitter and thanks them in their inbox (LEAD_WON). A giver never
 // credits themselves: their own steps (on a lead nobody else holds) are "reported by the submitter" and
 // a Won reported that way counts once the assignee or, with nobody else holding it, a group owner
-// confirms it. Decisions: docs/decisions.md "Lead outcomes".
+// confirms it. Decisions: docs/decisions/outcomes.md.
 
 const TIMELINE_MAX = 200;
 

@@ -4,7 +4,7 @@ import type { CallRegistrar } from '../../http/call.js';
 import * as opportunities from './opportunities.service.js';
 
 // The opportunity calls, with the contact list and comments, taking a share back and
-// the settings' Messages toggle (docs/decisions.md, "Opportunities").
+// the settings' Messages toggle (docs/decisions/opportunities.md).
 export function registerOpportunityRoutes(call: CallRegistrar, deps: AppDeps): void {
   const c = opportunityCalls;
   call(c.list, ({ userId, body }) => opportunities.listOpportunities(deps, userId, body));

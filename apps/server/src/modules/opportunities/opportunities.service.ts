@@ -36,7 +36,7 @@ import { opportunityInviteEmail } from './opportunities.emails.js';
 import * as q from './opportunities.queries.js';
 
 // Opportunities and contacts; who may do what in
-// docs/decisions.md "Opportunities".
+// docs/decisions/opportunities.md.
 
 const INVITE_EXPIRY_MS = OPPORTUNITY_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
 const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');

@@ -1,5 +1,5 @@
 // The member rating of /rating/user and the group users list (MEMBER_RATING_EXPLANATION says it in
-// one sentence; docs/decisions.md "Lead outcomes" writes it out):
+// one sentence; docs/decisions/outcomes.md writes it out):
 //
 //   quality  = the average, over the member's leads with at least one quality rating, of each lead's average (1–5)
 //   winScore = 1 + 4 × (won + 1) / (won + lost + 2)       a 1–5 score of the win rate, starting from one won and one lost

@@ -16,7 +16,7 @@ import * as q from './ratings.queries.js';
 
 // Lead ratings: members of the lead's group rate it 1–5 (0 takes the
 // rating back); its owner cannot. Quality ratings are also kept as leads.rating_sum / rating_count.
-// Decisions: docs/decisions.md "Leads: ratings and comments".
+// Decisions: docs/decisions/leads.md.
 
 /** A member's rating and what it is made of (its quality stars to one decimal, leads won and lost). */
 export interface MemberRatingDetail {

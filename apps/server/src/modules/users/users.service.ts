@@ -52,7 +52,10 @@ export async function presentUser(deps: AppDeps, row: accounts.UserRow): Promise
   return toCurrentUser(row, billing, hasTerritory);
 }
 
-/** Callers may only read themselves for now. `caller`: the row the guard read for this call, when there is one. */
+/**
+ * Callers read only themselves (other people through the group and chat calls). `caller`: the row the
+ * guard read for this call, when there is one.
+ */
 export async function getCurrentUser(
   deps: AppDeps,
   callerId: number,

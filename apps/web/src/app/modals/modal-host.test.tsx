@@ -52,7 +52,7 @@ describe('ModalHost', () => {
     expect(await screen.findByRole('dialog', { name: 'Help' })).toBeInTheDocument();
   });
 
-  it('shows the create group wizard before the join group dialog, both before payment (spec 000 §2.2)', async () => {
+  it('shows the create group wizard before the join group dialog, both before payment', async () => {
     renderHost();
     store.dispatch(modalOpened('payment'));
     store.dispatch(modalOpened('joinGroup'));

@@ -6,7 +6,7 @@ const labels = (role: 'ADMIN' | 'SALES' | undefined) =>
   menuSectionsFor(role).map((section) => section.map((i) => i.label));
 
 describe('menuSectionsFor', () => {
-  it('lists the menu of spec 001 §2 in its order', () => {
+  it('lists the sales menu in its order: Activities; groups, opportunities, chat; settings, help, feedback; log out', () => {
     expect(labels('SALES')).toEqual([
       ['Activities'],
       ['Manage Groups', 'Manage Opportunities', 'Chat'],

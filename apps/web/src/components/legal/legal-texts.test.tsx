@@ -10,7 +10,7 @@ const SUPPORT = 'help@leadcircle.example';
 const allText = (text: LegalText) =>
   [...text.intro, ...text.sections.flatMap((s) => [s.heading, ...s.blocks])].flat().join('\n');
 
-describe('the privacy policy (spec 000 §2.2, 001 §2)', () => {
+describe('the privacy policy: provider, age, deletion and support address', () => {
   const text = allText(privacyPolicy(SUPPORT));
 
   it('names the card payment provider', () => {

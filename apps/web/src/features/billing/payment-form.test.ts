@@ -73,7 +73,7 @@ describe('the payment form with Stripe Elements', () => {
     ]);
   });
 
-  it('defaults the country to US (spec 000 §9)', () => {
+  it('defaults the country to US', () => {
     const { country: _country, ...withoutCountry } = valid;
     expect(stripeForm.parse(withoutCountry).billing.country).toBe('US');
   });
@@ -88,7 +88,7 @@ describe('the payment form with our card fields', () => {
     });
   });
 
-  it('has every payment rule of spec 000 §5', () => {
+  it('has every rule of the payment form with its message', () => {
     expect(messagesFor({ email: '' })).toContain('Email is required');
     expect(messagesFor({ email: 'dana@' })).toContain('Must be a valid email address');
     expect(messagesFor({ cardName: ' ' })).toContain(PAYMENT_MESSAGES.cardNameRequired);

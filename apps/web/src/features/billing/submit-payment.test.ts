@@ -29,7 +29,7 @@ function fakeSteps(overrides: Partial<PaymentSteps> = {}) {
   return { steps, calls };
 }
 
-describe('the payment submit of spec 000 §4', () => {
+describe('the payment submit: card, customer, payment method, then the subscription', () => {
   it('update mode: creates the payment method, checks the customer, saves the method', async () => {
     const { steps, calls } = fakeSteps();
     expect(await submitPayment('update', steps)).toEqual({ ok: true, message: PAYMENT_MESSAGES.paymentMethodUpdated });

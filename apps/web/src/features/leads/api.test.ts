@@ -17,7 +17,7 @@ const comment = (messageId: number): ChatMessage => ({
 });
 const page = (ids: number[], totalCount: number) => ({ roomId: 12, messages: ids.map(comment), totalCount });
 
-describe('lead comments, 50 at a time (spec 001 §9: the offset grows by 50)', () => {
+describe('lead comments, 50 at a time (the offset grows by 50)', () => {
   it('asks for the next 50 while older comments remain, and stops at the last', () => {
     expect(nextCommentsOffset(page([], PAGE_SIZE * 2 + 1), 0)).toBe(PAGE_SIZE);
     expect(nextCommentsOffset(page([], PAGE_SIZE * 2 + 1), PAGE_SIZE)).toBe(PAGE_SIZE * 2);

@@ -11,7 +11,7 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useResetPasswordMutation } from '../api';
 
-// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
+// The form's schema loads after the screen shows (docs/decisions/performance.md).
 const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.forgotPasswordForm));
 
 export function ForgotPasswordPage() {

@@ -13,7 +13,7 @@ import { startSession } from '../../../core/session-slice';
 import { emailTokenState, readNavigationState } from '../../../lib/navigation-state';
 import { useEmailConfirmationActionMutation } from '../api';
 
-// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
+// The form's schema loads after the screen shows (docs/decisions/performance.md).
 const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.resetPasswordForm));
 
 export function ResetPasswordPage() {

@@ -51,7 +51,7 @@ describe('SignInPage', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('invited@example.com');
   });
 
-  it('shows the rule messages of spec 000 §5 when submitted empty', async () => {
+  it('says the e-mail and the password are required when submitted empty', async () => {
     renderSignIn();
 
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));

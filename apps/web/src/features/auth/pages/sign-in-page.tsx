@@ -24,8 +24,8 @@ import { readRememberedEmail, rememberEmail } from '../../../lib/remembered-emai
 import { useHasProviders } from '../components/use-has-providers';
 import { inviteOf, useFinishSignIn } from '../use-finish-sign-in';
 
-// The sign-in screen is most visitors' first load, kept within its budget (docs/decisions.md,
-// "Performance"): the form is a light one (no react-hook-form), the call a plain fetch (no RTK Query),
+// The sign-in screen is most visitors' first load, kept within its budget
+// (docs/decisions/performance.md): the form is a light one (no react-hook-form), the call a plain fetch (no RTK Query),
 // the form's schema loads after the screen shows, and what only some visitors see loads when they do:
 // the invitation (after an invite link) and the providers' buttons (when the server configures one).
 const InvitationNotice = lazy(() =>

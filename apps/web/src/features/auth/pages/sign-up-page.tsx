@@ -17,7 +17,7 @@ import { InvitationNotice } from '../components/invitation-notice';
 import { LegalFooter } from '../components/legal-footer';
 import { inviteOf } from '../use-finish-sign-in';
 
-// The form's schema loads after the screen shows (docs/decisions.md, "Performance").
+// The form's schema loads after the screen shows (docs/decisions/performance.md).
 const resolver = lazyZodResolver(() => import('@leadcircle/shared/forms/auth').then((m) => m.signUpForm));
 
 export function SignUpPage() {

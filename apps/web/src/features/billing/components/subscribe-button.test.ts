@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canSubscribe } from './subscribe-button';
 
-describe('canSubscribe (spec 000 §6)', () => {
+describe('canSubscribe: an admin whose subscription is not active', () => {
   it('shows the Subscribe button only to an admin whose subscription is not active', () => {
     expect(canSubscribe({ role: 'ADMIN', active: false })).toBe(true);
     expect(canSubscribe({ role: 'ADMIN', active: true })).toBe(false);

@@ -14,7 +14,7 @@ const invoice: Invoice = {
   invoicePdf: '/api/billing/invoices/in_1/pdf',
 };
 
-describe('invoiceCells (spec 001 §3)', () => {
+describe('invoiceCells: number, period, amount and masked card', () => {
   it('shows the number, the period MM-DD-YYYY to MM-DD-YYYY, the amount with $ and the masked card', () => {
     expect(invoiceCells(invoice)).toEqual({
       invoiceNumber: 'LC-0001',

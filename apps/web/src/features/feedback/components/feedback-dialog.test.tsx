@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderInApp } from '../../../test/render-in-app';
 import { FeedbackDialog } from './feedback-dialog';
 
-describe('FeedbackDialog (spec 000 §2.2)', () => {
+describe('FeedbackDialog: a subject and a message, both required', () => {
   it('asks for a subject and a message in a box of 8 rows', () => {
     renderInApp(<FeedbackDialog open onClose={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Send Feedback' })).toBeInTheDocument();

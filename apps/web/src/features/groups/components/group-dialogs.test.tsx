@@ -19,7 +19,7 @@ beforeEach(() => seedCurrentUser());
 
 const click = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 
-describe('CreateGroupWizard (spec 000 §4, §5)', () => {
+describe('CreateGroupWizard: steps, Back and the name rule', () => {
   it('starts at the intro and moves one step back with Back', async () => {
     renderInApp(<CreateGroupWizard onClose={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Create group' })).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('CreateGroupWizard (spec 000 §4, §5)', () => {
   });
 });
 
-describe('JoinGroupDialog (spec 000 §5)', () => {
+describe('JoinGroupDialog: group name and password rules', () => {
   it('needs a group name and password of at least 6', async () => {
     renderInApp(<JoinGroupDialog onClose={() => {}} />);
     click('Join');
@@ -56,7 +56,7 @@ describe('JoinGroupDialog (spec 000 §5)', () => {
   });
 });
 
-describe('GroupDialog (spec 001 §5)', () => {
+describe('GroupDialog: name and description rules', () => {
   it('needs a name of at least 3 and a description of 3 to 200', async () => {
     renderInApp(<GroupDialog onClose={() => {}} onSaved={() => {}} />);
     click('Create');
@@ -72,7 +72,7 @@ describe('GroupDialog (spec 001 §5)', () => {
   });
 });
 
-describe('InviteUserDialog (spec 001 §5)', () => {
+describe('InviteUserDialog: a valid e-mail address', () => {
   it('needs a valid e-mail address', async () => {
     renderInApp(<InviteUserDialog groupId={1} onClose={() => {}} />);
     click('Send invite');
@@ -83,7 +83,7 @@ describe('InviteUserDialog (spec 001 §5)', () => {
   });
 });
 
-describe('the payment gate of joining (spec 000 §4)', () => {
+describe('the payment gate of joining: no payment method, the payment dialog first', () => {
   it('saves groupAdd and opens the payment dialog when the user has no payment method', async () => {
     renderInApp(<JoinGroupDialog onClose={() => {}} />);
     fireEvent.change(screen.getByLabelText('Group name'), { target: { value: 'Bay Area Sellers' } });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { renderInApp, testConfig } from '../../../test/render-in-app';
 import { DownloadAppPage } from './download-app-page';
 
-describe('DownloadAppPage (spec 000 §2.2)', () => {
+describe('DownloadAppPage: Next step, a QR code and a store link per platform', () => {
   it("shows 'Next step' with a QR code and a store link for iOS and for Android, from the server's configuration", () => {
     renderInApp(<DownloadAppPage />);
     expect(screen.getByRole('heading', { name: 'Next step' })).toBeInTheDocument();

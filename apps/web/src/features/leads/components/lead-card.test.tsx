@@ -5,7 +5,7 @@ import { LeadCard, linkedinHref } from './lead-card';
 import { ratingSummary } from './lead-rating';
 import { testLead } from './test-lead';
 
-describe('LeadCard (spec 001 §2, §5, §6)', () => {
+describe('LeadCard: contact links, address, submitter and rating', () => {
   it('shows the contact info as links, the address and who submitted it', () => {
     renderInApp(<LeadCard lead={{ ...testLead, linkedin: 'linkedin.com/in/avery' }} />);
     expect(screen.getByRole('heading', { name: 'Avery Buyer' })).toBeInTheDocument();

@@ -38,7 +38,7 @@ async function fillValidLead() {
   await waitFor(() => expect(submit('Create')).toBeEnabled());
 }
 
-describe('LeadDialog in add mode (spec 001 §2, §4, §5)', () => {
+describe("LeadDialog in add mode: the lead form's rules, messages and contact kinds", () => {
   it('keeps submit disabled until the form is valid', async () => {
     renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Create Lead' })).toBeInTheDocument();
@@ -188,7 +188,7 @@ describe('LeadDialog in add mode (spec 001 §2, §4, §5)', () => {
   });
 });
 
-describe('LeadDialog in edit mode (spec 001 §2, §5)', () => {
+describe('LeadDialog in edit mode: starts from the lead, submits only a change', () => {
   it('starts from the lead and enables submit only after a change', async () => {
     renderInApp(<LeadDialog groupId={4} lead={lead} onClose={() => {}} onSuccess={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Edit Lead' })).toBeInTheDocument();

@@ -6,7 +6,7 @@ import { SettingsDialog } from './settings-dialog';
 
 beforeEach(() => seedCurrentUser());
 
-describe('SettingsDialog (spec 000 §2.2, §5)', () => {
+describe('SettingsDialog: one name field, the e-mail read-only, the password rules', () => {
   it('shows one name field, the e-mail read-only, and the password fields empty', async () => {
     renderInApp(<SettingsDialog open onClose={() => {}} />);
     expect(await screen.findByLabelText('Name')).toHaveValue('Dana Rivera');

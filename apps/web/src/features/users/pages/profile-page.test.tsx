@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { renderInApp, seedCurrentUser, testUser } from '../../../test/render-in-app';
 import { ProfilePage } from './profile-page';
 
-describe('ProfilePage (spec 000 §2.2, §5)', () => {
+describe('ProfilePage: fields, picture, rule messages and the deletion warning', () => {
   it('shows the profile fields, the e-mail read-only, the initial as avatar, SAVE and REQUEST ACCOUNT DELETION', async () => {
     await seedCurrentUser();
     renderInApp(<ProfilePage />);

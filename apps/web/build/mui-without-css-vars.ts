@@ -23,7 +23,7 @@ export function muiWithoutCssVars(): Plugin {
     load(id) {
       if (!id.startsWith(PREFIX)) return null;
       const unused =
-        "function unused() {\n  throw new Error('MUI CSS-variables themes are left out of this build (apps/web/mui-without-css-vars.ts)');\n}\n";
+        "function unused() {\n  throw new Error('MUI CSS-variables themes are left out of this build (apps/web/build/mui-without-css-vars.ts)');\n}\n";
       return unused + STUBS[id.slice(PREFIX.length)];
     },
   };

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { FIRST_PAGE_MODULES } from '../src/first-page';
 import { chunkGraph } from './chunk-graph';
-import { FIRST_PAGE_MODULES } from './src/first-page';
 
 // Builds src/first-page.ts as an entry of its own, loads it first in index.html, and writes there, for each
 // area it may preload, the files of that area's chunk and its static imports that the main entry does not

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { CodeSplittingGroup, OutputChunk } from 'rolldown';
+import { FIRST_PAGE_MODULES } from '../src/first-page';
 import { chunkGraph } from './chunk-graph';
-import { FIRST_PAGE_MODULES } from './src/first-page';
 
 // A few files per first page instead of one per set of shared modules. Left alone, the bundler makes a chunk
 // of every set of modules that the same lazy areas share: a group's lead list opened on a phone loaded about
