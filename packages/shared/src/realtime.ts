@@ -32,9 +32,11 @@ export const SERVER_EVENTS = {
   leadRating: 'lead:rating',
   /** A step was recorded on a lead (its outcome): refetch /lead/outcome/list if it is open. */
   leadOutcome: 'lead:outcome',
+  /** An activity the user may see was recorded: refetch the feed and the inbox. */
+  activityNew: 'activity:new',
   /** The token expires now: the socket is closed; reconnect with a fresh token. */
   authExpired: 'auth:expired',
-} as const;
+} as const satisfies Record<string, ServerEventName>;
 
 /** Events the client sends (each with an acknowledgement callback). */
 export const CLIENT_EVENTS = {
@@ -42,7 +44,7 @@ export const CLIENT_EVENTS = {
   authRenew: 'auth:renew',
   /** Join a room by id (checked for membership): ack RealtimeAck. Rooms of the user are joined on connect. */
   chatJoin: 'chat:join',
-} as const;
+} as const satisfies Record<string, ClientEventName>;
 
 export interface ChatMessageEvent {
   roomId: number;
@@ -71,6 +73,11 @@ export interface LeadOutcomeEvent {
   groupId: number;
   outcome: LeadOutcome | null;
 }
+export interface ActivityNewEvent {
+  activityId: number;
+  /** The activity's type, e.g. 'NEW_LEAD'. */
+  type: string;
+}
 export interface AuthExpiredEvent {
   message: string;
 }
@@ -83,20 +90,34 @@ export interface ChatJoinPayload {
 }
 export type RealtimeAck = { ok: true; expiresAt?: string } | { ok: false; message: string; code: string };
 
-/** Event name → payload, for typed sockets on both sides. */
-export interface ServerToClientEvents {
-  'chat:message': (event: ChatMessageEvent) => void;
-  'chat:message_updated': (event: ChatMessageEvent) => void;
-  'chat:unread': (event: ChatUnreadEvent) => void;
-  'chat:room_added': (event: ChatRoomChangeEvent) => void;
-  'chat:room_removed': (event: ChatRoomChangeEvent) => void;
-  'chat:room_changed': (event: ChatRoomChangeEvent) => void;
-  'lead:comment': (event: LeadCommentEvent) => void;
-  'lead:rating': (event: LeadRatingEvent) => void;
-  'lead:outcome': (event: LeadOutcomeEvent) => void;
-  'auth:expired': (event: AuthExpiredEvent) => void;
+/**
+ * Event name → payload of every event the server sends: the server publishes and emits only these, and the
+ * web app listens only for these, so a wrong name or payload fails to compile on either side.
+ */
+export interface ServerEventMap {
+  'chat:message': ChatMessageEvent;
+  'chat:message_updated': ChatMessageEvent;
+  'chat:unread': ChatUnreadEvent;
+  'chat:room_added': ChatRoomChangeEvent;
+  'chat:room_removed': ChatRoomChangeEvent;
+  'chat:room_changed': ChatRoomChangeEvent;
+  'lead:comment': LeadCommentEvent;
+  'lead:rating': LeadRatingEvent;
+  'lead:outcome': LeadOutcomeEvent;
+  'activity:new': ActivityNewEvent;
+  'auth:expired': AuthExpiredEvent;
 }
-export interface ClientToServerEvents {
-  'auth:renew': (payload: AuthRenewPayload, ack: (result: RealtimeAck) => void) => void;
-  'chat:join': (payload: ChatJoinPayload, ack: (result: RealtimeAck) => void) => void;
+export type ServerEventName = keyof ServerEventMap;
+
+/** Event name → payload of every event a client may send (each is answered through its ack). */
+export interface ClientEventMap {
+  'auth:renew': AuthRenewPayload;
+  'chat:join': ChatJoinPayload;
 }
+export type ClientEventName = keyof ClientEventMap;
+
+/** The maps as Socket.IO's typed sockets take them. */
+export type ServerToClientEvents = { [E in ServerEventName]: (event: ServerEventMap[E]) => void };
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: ClientEventMap[E], ack: (result: RealtimeAck) => void) => void;
+};

@@ -1,4 +1,4 @@
-import { activityDataKey } from '@leadcircle/shared';
+import { activityDataKey, SERVER_EVENTS } from '@leadcircle/shared';
 import type { DbOrTx } from '../db/client.js';
 import { activities, activityRecipients } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
@@ -20,9 +20,6 @@ export interface Activity {
    */
   data: Record<string, unknown>;
 }
-
-/** The realtime event a reader's sockets get when an activity they may see is recorded. */
-export const ACTIVITY_EVENT = 'activity:new';
 
 /** `{ newLead: fields }`: the data's sub-object named after the camel-cased type. */
 export function activityData(type: string, fields: Record<string, unknown>, extra: Record<string, unknown> = {}) {
@@ -76,7 +73,7 @@ export function createActivityRecorder(
           if (!audience || audience.userIds.length === 0) continue;
           realtime.publish({
             rooms: audience.userIds.map(userRoom),
-            event: ACTIVITY_EVENT,
+            event: SERVER_EVENTS.activityNew,
             data: { activityId: id, type: audience.type },
           });
         } catch (error) {

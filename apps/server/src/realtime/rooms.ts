@@ -1,4 +1,4 @@
-import type { RealtimePublisher } from './publisher.js';
+import { CONTROL_EVENTS, type RealtimePublisher } from './publisher.js';
 
 // Socket.IO rooms: every socket of a user is in `user:<id>`, in `group:<id>` for each of their groups, in
 // `business:<id>` for their business and in `chat:<id>` for the rooms it joined by id. A chat room's messages
@@ -9,25 +9,14 @@ export const groupRoom = (groupId: number) => `group:${groupId}`;
 export const businessRoom = (businessId: number) => `business:${businessId}`;
 export const chatRoomChannel = (roomId: number) => `chat:${roomId}`;
 
-// Membership changes travel as events of their own, so they reach the sockets on every instance the same
-// way messages do; the socket layer acts on them and never forwards them to clients.
-export const CONTROL_EVENTS = {
-  join: 'realtime:join',
-  leave: 'realtime:leave',
-  disconnect: 'realtime:disconnect',
-} as const;
-export interface MembershipControl {
-  rooms: string[];
-}
-
 /** The open sockets of `who` (e.g. `user:5`, or `group:3` for all its members) join `rooms` at once. */
 export function joinSockets(realtime: RealtimePublisher, who: string[], rooms: string[]): void {
-  realtime.publish({ rooms: who, event: CONTROL_EVENTS.join, data: { rooms } satisfies MembershipControl });
+  realtime.publish({ rooms: who, event: CONTROL_EVENTS.join, data: { rooms } });
 }
 
 /** The open sockets of `who` leave `rooms` at once: nothing more of those rooms reaches them. */
 export function leaveSockets(realtime: RealtimePublisher, who: string[], rooms: string[]): void {
-  realtime.publish({ rooms: who, event: CONTROL_EVENTS.leave, data: { rooms } satisfies MembershipControl });
+  realtime.publish({ rooms: who, event: CONTROL_EVENTS.leave, data: { rooms } });
 }
 
 /** Closes every socket of a user (blocked, deleted, signed out everywhere). */

@@ -5,6 +5,8 @@ import {
   REALTIME_PATH,
   type RealtimeAck,
   SERVER_EVENTS,
+  type ServerEventMap,
+  type ServerEventName,
   type ServerToClientEvents,
 } from '@leadcircle/shared';
 import type { Redis } from 'ioredis';
@@ -12,8 +14,8 @@ import { decodeJwt } from 'jose';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import type { Clock } from '../lib/clock.js';
-import type { RealtimeEvent, RealtimePublisher } from './publisher.js';
-import { CONTROL_EVENTS, type MembershipControl, userRoom } from './rooms.js';
+import { CONTROL_EVENTS, type RealtimeEvent, type RealtimePublisher } from './publisher.js';
+import { userRoom } from './rooms.js';
 
 // Socket.IO on the app's own HTTP server. A socket is let in with a valid access token of an active user,
 // placed in the rooms its membership gives it, and closed when its token expires unless it renews it first.
@@ -64,6 +66,14 @@ function overLimit(socket: AppSocket): boolean {
 
 // The longest a timer may wait (setTimeout's limit is about 24.8 days).
 const MAX_TIMER_MS = 2_147_483_647;
+
+type Broadcast = ReturnType<Server<ClientToServerEvents, ServerToClientEvents>['to']>;
+
+/** Sends a published event on to the sockets: its name and payload were checked against the map at publish. */
+function emitEvent<E extends ServerEventName>(target: Broadcast, event: { event: E; data: ServerEventMap[E] }) {
+  // Socket.IO's types cannot resolve a generic event's parameters: they are the map's, as `event` is.
+  target.emit(event.event, ...([event.data] as Parameters<ServerToClientEvents[E]>));
+}
 
 function tokenOf(socket: AppSocket): string | undefined {
   const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
@@ -181,13 +191,13 @@ export async function createRealtimeServer(options: {
       const target = io.in(event.rooms);
       switch (event.event) {
         case CONTROL_EVENTS.join:
-          return target.socketsJoin((event.data as MembershipControl).rooms);
+          return target.socketsJoin(event.data.rooms);
         case CONTROL_EVENTS.leave:
-          return target.socketsLeave((event.data as MembershipControl).rooms);
+          return target.socketsLeave(event.data.rooms);
         case CONTROL_EVENTS.disconnect:
           return target.disconnectSockets(true);
         default:
-          (io.to(event.rooms) as unknown as { emit(ev: string, data: unknown): void }).emit(event.event, event.data);
+          emitEvent(io.to(event.rooms), event);
       }
     },
   };

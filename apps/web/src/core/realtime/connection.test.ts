@@ -14,9 +14,12 @@ async function startServer() {
   return { io, url, stop: () => new Promise<void>((closed) => io.close(() => closed())) };
 }
 
+// The transport carries any event name: these tests use their own.
+type AnyEvents = Record<string, unknown>;
+
 /** A connection to `url` that sends `token`; no refresh is possible. */
 const connectionTo = (url: string, token = 'token') =>
-  new RealtimeConnection({ getToken: () => token, onUnauthorized: async () => false, url });
+  new RealtimeConnection<AnyEvents>({ getToken: () => token, onUnauthorized: async () => false, url });
 
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,3 +1,9 @@
+import {
+  CLIENT_EVENTS,
+  type ClientToServerEvents,
+  type ServerEventMap,
+  type ServerToClientEvents,
+} from '@leadcircle/shared';
 import type { Socket } from 'socket.io-client';
 
 // The one realtime channel of a signed-in tab (Socket.IO on the same origin). It only makes things arrive
@@ -14,8 +20,9 @@ export interface ConnectionState {
 }
 
 type Listener = () => void;
-// biome-ignore lint/suspicious/noExplicitAny: an event's payload is whatever the server sent with it.
+// biome-ignore lint/suspicious/noExplicitAny: kept by name; `on` types each listener by its event's payload.
 type EventListener = (...args: any[]) => void;
+type AppSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface RealtimeOptions {
   /** Read at every (re)connection, so a refreshed token is the one sent. */
@@ -28,8 +35,9 @@ export interface RealtimeOptions {
 const MAX_REFUSALS = 3;
 const UNAUTHORIZED = /unauthori[sz]ed|expired|token/i;
 
-export class RealtimeConnection {
-  private socket: Socket | null = null;
+/** `Events` names each event the server sends and its payload: the shared map, unless a test gives its own. */
+export class RealtimeConnection<Events = ServerEventMap> {
+  private socket: AppSocket | null = null;
   // Loading Socket.IO's client; `wantsOpen` says whether to connect once it has come.
   private loading: Promise<void> | null = null;
   private wantsOpen = false;
@@ -54,13 +62,13 @@ export class RealtimeConnection {
   }
 
   /** Calls `listener` for every `event` the server sends, from whenever the socket comes. */
-  on(event: string, listener: EventListener): void {
+  on<E extends keyof Events & string>(event: E, listener: (payload: Events[E]) => void): void {
     const listeners = this.eventListeners.get(event) ?? new Set<EventListener>();
     listeners.add(listener);
     this.eventListeners.set(event, listeners);
   }
 
-  off(event: string, listener: EventListener): void {
+  off<E extends keyof Events & string>(event: E, listener: (payload: Events[E]) => void): void {
     this.eventListeners.get(event)?.delete(listener);
   }
 
@@ -94,11 +102,11 @@ export class RealtimeConnection {
   }
 
   /** A new access token (refreshed in another tab): the open socket takes it without reconnecting. */
-  renew(event: string, token: string): void {
-    if (this.socket?.connected) this.socket.emit(event, { token }, () => {});
+  renew(token: string): void {
+    if (this.socket?.connected) this.socket.emit(CLIENT_EVENTS.authRenew, { token }, () => {});
   }
 
-  private create(io: typeof import('socket.io-client').io): Socket {
+  private create(io: typeof import('socket.io-client').io): AppSocket {
     const socket = io(this.options.url ?? '/', {
       autoConnect: false,
       // WebSocket only: no long-polling, so several server instances need no sticky sessions (ADR 0004),
@@ -110,7 +118,7 @@ export class RealtimeConnection {
       reconnectionDelayMax: 5_000,
       // An attempt that hangs (a dropped network) is given up sooner than Socket.IO's 20 s.
       timeout: 10_000,
-    });
+    }) as AppSocket;
     // The screens' listeners (connect, disconnect and connect_error are the connection's own).
     socket.onAny((event: string, ...args: unknown[]) => {
       for (const listener of this.eventListeners.get(event) ?? []) listener(...args);

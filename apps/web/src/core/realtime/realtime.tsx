@@ -1,4 +1,4 @@
-import { CLIENT_EVENTS, STORAGE_KEYS } from '@leadcircle/shared';
+import { type ServerEventMap, type ServerEventName, STORAGE_KEYS } from '@leadcircle/shared';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
@@ -30,8 +30,7 @@ export function useRealtimeConnection(): void {
     });
     // Tokens refreshed in another tab of this browser: re-authenticate the open socket with the new one.
     const onStorage = (event: StorageEvent) => {
-      if (event.key === STORAGE_KEYS.accessToken && event.newValue)
-        realtime.renew(CLIENT_EVENTS.authRenew, event.newValue);
+      if (event.key === STORAGE_KEYS.accessToken && event.newValue) realtime.renew(event.newValue);
     };
     window.addEventListener('storage', onStorage);
     return () => {
@@ -46,12 +45,18 @@ export function useRealtimeState(): ConnectionState {
   return useSyncExternalStore(realtime.subscribe, realtime.getState);
 }
 
-/** Calls `handler` for every `event` the server sends while the component is mounted. */
-export function useRealtimeEvent<T>(event: string, handler: (payload: T) => void): void {
+/**
+ * Calls `handler` for every `event` the server sends while the component is mounted. The event is a name of
+ * the shared event map, and the handler gets that event's payload.
+ */
+export function useRealtimeEvent<E extends ServerEventName>(
+  event: E,
+  handler: (payload: ServerEventMap[E]) => void,
+): void {
   const latest = useRef(handler);
   latest.current = handler;
   useEffect(() => {
-    const listener = (payload: T) => latest.current(payload);
+    const listener = (payload: ServerEventMap[E]) => latest.current(payload);
     realtime.on(event, listener);
     return () => {
       realtime.off(event, listener);

@@ -1,11 +1,4 @@
-import {
-  CHAT_MESSAGES,
-  type ChatMessage,
-  type ChatMessageEvent,
-  type ChatRoomChangeEvent,
-  type ChatUnreadEvent,
-  SERVER_EVENTS,
-} from '@leadcircle/shared';
+import { CHAT_MESSAGES, type ChatMessage, SERVER_EVENTS } from '@leadcircle/shared';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useAppDispatch } from '../../core/hooks';
 import { realtime, useOnReconnect, useRealtimeEvent, useRealtimeState } from '../../core/realtime/realtime';
@@ -43,12 +36,12 @@ function useRoomListRefresh() {
 export function useChatRealtime(): void {
   const dispatch = useAppDispatch();
   const refresh = useRoomListRefresh();
-  useRealtimeEvent<ChatMessageEvent>(SERVER_EVENTS.chatMessage, () => refresh());
-  useRealtimeEvent<ChatMessageEvent>(SERVER_EVENTS.chatMessageUpdated, () => refresh());
-  useRealtimeEvent<ChatUnreadEvent>(SERVER_EVENTS.chatUnread, (event) => refresh(event.roomId));
-  useRealtimeEvent<ChatRoomChangeEvent>(SERVER_EVENTS.chatRoomAdded, () => refresh());
-  useRealtimeEvent<ChatRoomChangeEvent>(SERVER_EVENTS.chatRoomRemoved, (event) => refresh(event.roomId));
-  useRealtimeEvent<ChatRoomChangeEvent>(SERVER_EVENTS.chatRoomChanged, (event) => refresh(event.roomId));
+  useRealtimeEvent(SERVER_EVENTS.chatMessage, () => refresh());
+  useRealtimeEvent(SERVER_EVENTS.chatMessageUpdated, () => refresh());
+  useRealtimeEvent(SERVER_EVENTS.chatUnread, (event) => refresh(event.roomId));
+  useRealtimeEvent(SERVER_EVENTS.chatRoomAdded, () => refresh());
+  useRealtimeEvent(SERVER_EVENTS.chatRoomRemoved, (event) => refresh(event.roomId));
+  useRealtimeEvent(SERVER_EVENTS.chatRoomChanged, (event) => refresh(event.roomId));
   useOnReconnect(() => refresh());
 
   const { status } = useRealtimeState();

@@ -95,8 +95,8 @@ export function useRoomMessages(roomId: number): RoomMessages {
     send({ type: 'received', message: event.message });
     if (gap) void catchUp();
   };
-  useRealtimeEvent<ChatMessageEvent>(SERVER_EVENTS.chatMessage, receive);
-  useRealtimeEvent<ChatMessageEvent>(SERVER_EVENTS.chatMessageUpdated, receive);
+  useRealtimeEvent(SERVER_EVENTS.chatMessage, receive);
+  useRealtimeEvent(SERVER_EVENTS.chatMessageUpdated, receive);
   useOnReconnect(() => void catchUp());
 
   const apply = useCallback(

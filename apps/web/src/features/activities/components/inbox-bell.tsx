@@ -1,4 +1,4 @@
-import { describeActivity } from '@leadcircle/shared';
+import { describeActivity, SERVER_EVENTS } from '@leadcircle/shared';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -23,7 +23,7 @@ export function InboxBell() {
   const [markAllRead] = useMarkInboxAllReadMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Activities']));
-  useRealtimeEvent('activity:new', refresh);
+  useRealtimeEvent(SERVER_EVENTS.activityNew, refresh);
   useOnReconnect(refresh);
   const unread = inbox.data?.unreadCount ?? 0;
   const items = inbox.data?.notifications ?? [];

@@ -1,4 +1,4 @@
-import { describeActivity, ROUTES } from '@leadcircle/shared';
+import { describeActivity, ROUTES, SERVER_EVENTS } from '@leadcircle/shared';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -15,9 +15,6 @@ import { modalOpened } from '../../../core/modals-slice';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { activitiesApi, useGlobalActivitiesQuery, useRecentGroupsQuery, useRecentOpportunitiesQuery } from '../api';
 import { relativeTime } from '../describe';
-
-/** The server's live event: an activity the reader may see was recorded. */
-export const ACTIVITY_EVENT = 'activity:new';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -41,7 +38,7 @@ export function ActivitiesPage() {
   const groups = useRecentGroupsQuery();
   const opportunities = useRecentOpportunitiesQuery();
   const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Activities']));
-  useRealtimeEvent(ACTIVITY_EVENT, refresh);
+  useRealtimeEvent(SERVER_EVENTS.activityNew, refresh);
   useOnReconnect(refresh);
 
   const items = feed.data?.globalActivities.activities ?? [];

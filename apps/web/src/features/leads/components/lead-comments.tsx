@@ -1,11 +1,4 @@
-import {
-  type ChatMessage,
-  commentField,
-  LEAD_MESSAGES,
-  type Lead,
-  type LeadCommentEvent,
-  SERVER_EVENTS,
-} from '@leadcircle/shared';
+import { type ChatMessage, commentField, LEAD_MESSAGES, type Lead, SERVER_EVENTS } from '@leadcircle/shared';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -59,7 +52,7 @@ function Comment({ comment }: { comment: ChatMessage }) {
 export function LeadComments({ lead }: { lead: Lead }) {
   const comments = useListLeadCommentsInfiniteQuery(lead.leadId, { refetchOnMountOrArgChange: true });
   const { refetch } = comments;
-  useRealtimeEvent<LeadCommentEvent>(SERVER_EVENTS.leadComment, (event) => {
+  useRealtimeEvent(SERVER_EVENTS.leadComment, (event) => {
     if (event.leadId === lead.leadId) void refetch();
   });
   useOnReconnect(() => void refetch());

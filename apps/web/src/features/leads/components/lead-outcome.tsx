@@ -1,4 +1,4 @@
-import { type Lead, type LeadOutcomeEvent, OUTCOME_MESSAGES, SERVER_EVENTS } from '@leadcircle/shared';
+import { type Lead, OUTCOME_MESSAGES, SERVER_EVENTS } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -33,7 +33,7 @@ export function LeadOutcome({ lead }: { lead: Lead }) {
   const [confirmOutcome, confirmState] = useConfirmLeadOutcomeMutation();
   // Another member's step arrives live (and whatever came while the channel was down, after it is back).
   const { refetch } = timeline;
-  useRealtimeEvent<LeadOutcomeEvent>(SERVER_EVENTS.leadOutcome, (event) => {
+  useRealtimeEvent(SERVER_EVENTS.leadOutcome, (event) => {
     if (event.leadId === lead.leadId) void refetch();
   });
   useOnReconnect(() => void refetch());

@@ -1,4 +1,4 @@
-import { LEAD_MESSAGES, type LeadRatingEvent, ROUTES, routePath, SERVER_EVENTS } from '@leadcircle/shared';
+import { LEAD_MESSAGES, ROUTES, routePath, SERVER_EVENTS } from '@leadcircle/shared';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -33,7 +33,7 @@ export function LeadDetailsPage() {
   const lead = useGetLeadQuery(leadId, { skip: leadId === 0, refetchOnMountOrArgChange: true });
   // The members' rating changes live: read the lead again (each member's own rating is not broadcast).
   const { refetch } = lead;
-  useRealtimeEvent<LeadRatingEvent>(SERVER_EVENTS.leadRating, (event) => {
+  useRealtimeEvent(SERVER_EVENTS.leadRating, (event) => {
     if (event.leadId === leadId) void refetch();
   });
   useOnReconnect(() => {
