@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSubscriptions, businessUsers } from '../../src/db/schema/index.js';
 import { billingCycleJob } from '../../src/jobs/jobs.js';
+import { HOUR_MS } from '../../src/lib/clock.js';
 import { createAdmin, createMember, subscribe, tokenFor } from '../billing.js';
 import { createSignedInUser, createUser, findUserRow, latestLinkTo, mailsTo, post } from '../helpers.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
@@ -290,6 +291,45 @@ describe('/business/invite_user and the BUSINESS_INVITE link', () => {
       body: { code: 'BUSINESS_USER_IN_OTHER_BUSINESS' },
     });
     expect((await findUserRow(t, otherMember.id))?.businessId).toBe(other.businessId);
+  });
+
+  it('refuses the link with another address (invalid) and once it is a week old (expired)', async () => {
+    const { businessId, token } = await setup();
+    const person = invitee();
+    expect((await post(t, '/business/invite_user', { business_id: businessId, ...person }, { token })).status).toBe(
+      200,
+    );
+    const link = await latestLinkTo(t, person.email);
+    const body = { token: link.searchParams.get('token'), email: 'someone.else@example.com' };
+    expect(await post(t, '/business/get_invite', body)).toMatchObject({
+      status: 400,
+      body: { code: 'BUSINESS_INVITE_INVALID', message: MESSAGES.tokenInvalid },
+    });
+    expect(await post(t, '/business/accept_invite', { ...body, password: 'Brand-New-Pass-1' })).toMatchObject({
+      status: 400,
+      body: { code: 'BUSINESS_INVITE_INVALID', message: MESSAGES.tokenInvalid },
+    });
+    clock.advance(7 * 24 * HOUR_MS);
+    expect(await accept(person.email, 'Brand-New-Pass-1')).toMatchObject({
+      status: 400,
+      body: { code: 'BUSINESS_INVITE_EXPIRED' },
+    });
+  });
+
+  it('makes one account when the link is accepted twice at once; the other acceptance is told it is invalid', async () => {
+    const { businessId, token } = await setup();
+    const person = invitee();
+    expect((await post(t, '/business/invite_user', { business_id: businessId, ...person }, { token })).status).toBe(
+      200,
+    );
+    const both = await Promise.all([
+      accept(person.email, 'Brand-New-Pass-1'),
+      accept(person.email, 'Brand-New-Pass-2'),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body).toMatchObject({ code: 'BUSINESS_INVITE_INVALID' });
+    const rows = await t.db.select().from(businessUsers).where(eq(businessUsers.email, person.email));
+    expect(rows).toMatchObject([{ state: 'ACCEPTED', tokenHash: null }]);
   });
 
   it('answers 400 for a made-up link', async () => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { GROUP_MESSAGES } from '@leadcircle/shared';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -145,6 +146,40 @@ describe('/group/add_invited', () => {
       body: { code: 'GROUP_INVITE_EXPIRED', message: GROUP_MESSAGES.inviteExpired },
     });
     expect(await isMember(group.groupId, invitee.user.id)).toBe(false);
+  });
+
+  it('lets only one of two acceptances of one code at once join; the other is told the code is invalid', async () => {
+    const { owner, group } = await createGroupWithMembers(t);
+    const invitee = await createSignedInUser(t);
+    const link = await invite(owner.token, group.groupId, invitee.user.email);
+    const body = { group_id: group.groupId, invite_code: link.searchParams.get('invite_code') };
+    const both = await Promise.all([
+      post(t, '/group/add_invited', body, { token: invitee.accessToken }),
+      post(t, '/group/add_invited', body, { token: invitee.accessToken }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body).toMatchObject({ code: 'GROUP_INVITE_INVALID' });
+    expect(await isMember(group.groupId, invitee.user.id)).toBe(true);
+  });
+
+  it('accepts a code e-mailed before codes grew to 256 bits (24 random bytes, stored as its SHA-256 hex)', async () => {
+    const { owner, group } = await createGroupWithMembers(t);
+    const invitee = await createSignedInUser(t);
+    const oldCode = crypto.randomBytes(24).toString('base64url');
+    await t.db.insert(groupInvites).values({
+      groupId: group.groupId,
+      email: invitee.user.email,
+      codeHash: crypto.createHash('sha256').update(oldCode).digest('hex'),
+      invitedBy: owner.user.id,
+      expiresAt: new Date(clock.now().getTime() + 7 * 24 * HOUR_MS),
+    });
+    const body = { group_id: group.groupId, invite_code: oldCode };
+    expect(await post(t, '/group/invite_preview', body)).toMatchObject({
+      status: 200,
+      body: { groupName: group.name },
+    });
+    const res = await post(t, '/group/add_invited', body, { token: invitee.accessToken });
+    expect(res).toMatchObject({ status: 200, body: { groupId: group.groupId, userRole: 'MEMBER' } });
   });
 
   it('a new address signs up with the invite, confirms, signs in and joins the group', async () => {

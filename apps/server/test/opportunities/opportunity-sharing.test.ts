@@ -130,6 +130,21 @@ describe('/opportunity/user/invite_accept', () => {
     });
   });
 
+  it('shares it once when the same code is accepted twice at once; the other acceptance is told it is invalid', async () => {
+    const owner = await createSignedInUser(t);
+    const invitee = await createSignedInUser(t);
+    const opportunity = await createOpportunity(t, owner.accessToken);
+    const link = await invite(t, owner.accessToken, opportunity.opportunityId, invitee.user.email);
+    const code = link.searchParams.get('invite_code');
+    const both = await Promise.all([
+      accept(invitee.accessToken, opportunity.opportunityId, code),
+      accept(invitee.accessToken, opportunity.opportunityId, code),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 400]);
+    expect(both.find((r) => r.status === 400)?.body).toMatchObject({ code: 'OPPORTUNITY_INVITE_INVALID' });
+    expect(await sharesOf(opportunity.opportunityId)).toEqual([invitee.userId]);
+  });
+
   it('refuses another address (403), a wrong code or opportunity (400), an expired code (400) and anonymous (401)', async () => {
     const owner = await createSignedInUser(t);
     const invitee = await createSignedInUser(t);

@@ -1,6 +1,7 @@
 import { MESSAGES } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { forbidden } from '../../http/errors.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import * as q from './accounts.queries.js';
@@ -48,8 +49,7 @@ export async function createUser(db: DbOrTx, values: q.NewUser): Promise<q.UserR
   try {
     return await q.insertUser(db, values);
   } catch (error) {
-    if ((error as { cause?: { code?: string }; code?: string }).cause?.code === '23505') return undefined;
-    if ((error as { code?: string }).code === '23505') return undefined;
+    if (isUniqueViolation(error)) return undefined;
     throw error;
   }
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { businesses, businessUsers } from '../../db/schema/index.js';
+import type { InvitationStore, StoredInvitation } from '../../lib/invitations.js';
 
 export type BusinessUserRow = typeof businessUsers.$inferSelect;
 
@@ -122,9 +123,28 @@ export async function findByEmail(db: DbOrTx, businessId: number, email: string)
   return row;
 }
 
-export async function findByTokenForUpdate(db: DbOrTx, tokenHash: string) {
-  const [row] = await db.select().from(businessUsers).where(eq(businessUsers.tokenHash, tokenHash)).for('update');
-  return row;
+export type BusinessInvite = BusinessUserRow & StoredInvitation;
+
+/** The invitations of the address a link names, as the invitation kit looks them up and spends them. */
+export function businessInviteStore(email: string): InvitationStore<BusinessInvite> {
+  return {
+    async find(db, codeHash) {
+      const [row] = await db
+        .select()
+        .from(businessUsers)
+        .where(and(eq(businessUsers.tokenHash, codeHash), eq(businessUsers.email, email)));
+      return row && { ...row, expiresAt: row.tokenExpiresAt, isSpent: row.state !== 'INVITED' };
+    },
+    // The link works once: its token goes (the state follows in the same transaction).
+    async spend(tx, invite) {
+      const rows = await tx
+        .update(businessUsers)
+        .set({ tokenHash: null, tokenExpiresAt: null, updatedAt: sql`now()` })
+        .where(and(eq(businessUsers.id, invite.id), eq(businessUsers.tokenHash, invite.tokenHash ?? '')))
+        .returning({ id: businessUsers.id });
+      return rows.length > 0;
+    },
+  };
 }
 
 /** Writes the state of an address in a business (one row per business and address). */

@@ -13,10 +13,9 @@ import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, notFound, unprocessable } from '../../http/errors.js';
-import { HOUR_MS } from '../../lib/clock.js';
+import { acceptInvitation, findOpenInvitation, newInvitation } from '../../lib/invitations.js';
 import { businessInviteLink } from '../../lib/links.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { hashToken, randomToken } from '../../lib/secrets.js';
 import * as users from '../accounts/accounts.service.js';
 import { issueSession } from '../auth/auth.service.js';
 import { syncSubscriptionQuantity } from '../billing/billing.service.js';
@@ -29,10 +28,15 @@ import * as q from './business-users.queries.js';
 
 // An invite link stays valid for a week.
 const INVITE_VALID_DAYS = 7;
-const INVITE_TTL_MS = INVITE_VALID_DAYS * 24 * HOUR_MS;
 
 const userNotFound = () => notFound('BUSINESS_USER_NOT_FOUND');
 const invalidLink = () => badRequest('BUSINESS_INVITE_INVALID', MESSAGES.tokenInvalid);
+// The link names the address: a token with another address is no link of ours.
+const inviteFailures = {
+  invalid: invalidLink,
+  expired: () => badRequest('BUSINESS_INVITE_EXPIRED'),
+  otherAddress: invalidLink,
+};
 
 function present(businessId: number, row: q.ListedBusinessUser): BusinessUser {
   return {
@@ -117,8 +121,8 @@ export async function inviteBusinessUser(
   if (prior?.state === 'INVITED' && prior.tokenExpiresAt && prior.tokenExpiresAt > deps.clock.now()) {
     throw conflict('BUSINESS_USER_INVITED', `${email} has already been invited.`);
   }
-  const token = randomToken();
   const now = deps.clock.now();
+  const { code: token, codeHash, expiresAt } = newInvitation({ now, validDays: INVITE_VALID_DAYS });
   const row = await q.upsertBusinessUser(deps.db, {
     businessId: input.business_id,
     email,
@@ -127,8 +131,8 @@ export async function inviteBusinessUser(
     role: input.role,
     state: 'INVITED',
     userId: existing && !existing.deletionRequestedAt ? existing.id : null,
-    tokenHash: hashToken(token),
-    tokenExpiresAt: new Date(now.getTime() + INVITE_TTL_MS),
+    tokenHash: codeHash,
+    tokenExpiresAt: expiresAt,
     invitedBy: caller.id,
     addedAt: now,
   });
@@ -237,14 +241,8 @@ async function syncSeats(deps: AppDeps, businessId: number): Promise<void> {
   }
 }
 
-async function findLiveInvite(deps: AppDeps, db: DbOrTx, token: string, email: string) {
-  const row = await q.findByTokenForUpdate(db, hashToken(token));
-  if (row?.state !== 'INVITED' || row.email !== users.normalizeEmail(email)) throw invalidLink();
-  if (!row.tokenExpiresAt || row.tokenExpiresAt <= deps.clock.now()) {
-    throw badRequest('BUSINESS_INVITE_EXPIRED');
-  }
-  return row;
-}
+/** The invitations of the address the link names. */
+const linkStore = (email: string) => q.businessInviteStore(users.normalizeEmail(email));
 
 /** An account that can sign in already: confirmed, and not hidden by a deletion request. */
 const canSignIn = (u: users.UserRow | undefined): boolean => Boolean(u?.emailConfirmedAt && !u.deletionRequestedAt);
@@ -254,7 +252,8 @@ export async function getBusinessInvite(
   deps: AppDeps,
   input: { token: string; email: string },
 ): Promise<BusinessInviteInfo> {
-  const row = await findLiveInvite(deps, deps.db, input.token, input.email);
+  const presented = { code: input.token, now: deps.clock.now() };
+  const row = await findOpenInvitation(deps.db, linkStore(input.email), presented, inviteFailures);
   const biz = await business.findBusinessById(deps.db, row.businessId);
   const account = await users.findUserByEmail(deps, row.email);
   return {
@@ -277,7 +276,7 @@ export async function acceptBusinessInvite(
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
   const now = deps.clock.now();
   const outcome = await deps.db.transaction(async (tx) => {
-    const row = await findLiveInvite(deps, tx, input.token, input.email);
+    const row = await acceptInvitation(tx, linkStore(input.email), { code: input.token, now }, inviteFailures);
     let account = await users.findUserRowByEmail(tx, row.email);
     let session: Tokens | null = null;
     if (account?.deletionRequestedAt) throw invalidLink();
@@ -306,12 +305,7 @@ export async function acceptBusinessInvite(
     }
     if (!account) throw invalidLink();
     await users.setUserBusiness(tx, account.id, row.businessId, row.role);
-    await q.updateBusinessUser(tx, row.id, {
-      state: 'ACCEPTED',
-      userId: account.id,
-      tokenHash: null,
-      tokenExpiresAt: null,
-    });
+    await q.updateBusinessUser(tx, row.id, { state: 'ACCEPTED', userId: account.id });
     const biz = await business.findBusinessById(tx, row.businessId);
     return { businessId: row.businessId, userId: account.id, businessName: biz?.name ?? 'the business', session };
   });

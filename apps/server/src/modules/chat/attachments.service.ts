@@ -1,11 +1,12 @@
 import crypto from 'node:crypto';
-import { CHAT_MESSAGES } from '@leadcircle/shared';
+import { CHAT_MESSAGES, type ChatMessage } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { appError, notFound } from '../../http/errors.js';
+import { appError, badRequest, notFound } from '../../http/errors.js';
 import { isActiveUser } from '../accounts/accounts.service.js';
+import { cleanFileName, sniffAttachment } from './attachment-type.js';
 import { isRoomMember, requireRoomMember } from './chat.access.js';
 import * as q from './chat.queries.js';
-import { ATTACHMENT_PATH_PREFIX } from './chat.service.js';
+import { ATTACHMENT_PATH_PREFIX, sendMessage } from './chat.service.js';
 
 // Files sent in rooms are served to the room's members only: with the bearer token, or through a
 // short-lived address signed for one member (for <img> and download links), checked again when used.
@@ -76,6 +77,20 @@ export async function readAttachment(deps: AppDeps, userId: number, attachmentId
   return { ...attachment, body: file.body };
 }
 
-/** The room a file is sent to, checked before its bytes are read. */
-export const requireUploadRoom = (deps: AppDeps, userId: number, roomId: number) =>
-  requireRoomMember(deps.db, userId, roomId);
+/**
+ * A file sent to a room, with its optional text: the room first (404 to a non-member, file or not), then a
+ * file whose bytes agree with its name.
+ */
+export async function sendAttachment(
+  deps: AppDeps,
+  userId: number,
+  input: { room_id: number; message?: string; client_message_id?: string },
+  file: { body: Buffer; fileName: string } | undefined,
+): Promise<ChatMessage> {
+  await requireRoomMember(deps.db, userId, input.room_id);
+  if (!file) throw badRequest('CHAT_ATTACHMENT_MISSING', CHAT_MESSAGES.attachmentMissing);
+  const fileName = cleanFileName(file.fileName);
+  const type = sniffAttachment(file.body, fileName);
+  if (!type) throw appError('CHAT_ATTACHMENT_TYPE');
+  return sendMessage(deps, userId, input, { body: file.body, fileName, ...type });
+}

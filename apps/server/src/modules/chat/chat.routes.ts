@@ -1,4 +1,3 @@
-import multipart from '@fastify/multipart';
 import {
   CHAT_ATTACHMENT_MAX_BYTES,
   CHAT_ATTACHMENT_UPLOAD_PATH,
@@ -8,18 +7,17 @@ import {
   chatMessage,
   chatUserCalls,
 } from '@leadcircle/shared';
-import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { CallRegistrar, RawRoutes } from '../../http/call.js';
 import { AppError, appError, badRequest } from '../../http/errors.js';
+import { acceptMultipartOnly, readMultipartUpload } from '../../http/multipart.js';
 import { loadJwtSecret } from '../../lib/secrets.js';
-import { cleanFileName, sniffAttachment } from './attachment-type.js';
 import {
   attachmentLink,
   createLinkSigner,
   readAttachment,
-  requireUploadRoom,
+  sendAttachment,
   userOfSignedLink,
 } from './attachments.service.js';
 import * as chat from './chat.service.js';
@@ -53,56 +51,19 @@ export function registerChatRoutes(call: CallRegistrar, deps: AppDeps): void {
   call(chatUserCalls.getList, ({ userId, body }) => people.getList(deps, userId, body.user_ids));
 }
 
-// Room for the multipart framing and the text fields around the file.
-const MULTIPART_OVERHEAD_BYTES = 64 * 1024;
-
 const notMultipart = (status = 415) =>
   new AppError('CHAT_ATTACHMENT_NOT_MULTIPART', status, CHAT_MESSAGES.attachmentNotMultipart);
-const tooLarge = () => appError('CHAT_ATTACHMENT_TOO_LARGE');
-
-/** The form's text fields and its one file (at most CHAT_ATTACHMENT_MAX_BYTES). */
-async function readUpload(request: FastifyRequest) {
-  if (!request.isMultipart()) throw notMultipart();
-  if (Number(request.headers['content-length']) > CHAT_ATTACHMENT_MAX_BYTES + MULTIPART_OVERHEAD_BYTES) {
-    throw tooLarge();
-  }
-  const fields: Record<string, string> = {};
-  let file: { body: Buffer; fileName: string } | undefined;
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'file' || file)
-          throw badRequest('CHAT_ATTACHMENT_MISSING', CHAT_MESSAGES.attachmentMissing);
-        file = { body: await part.toBuffer(), fileName: part.filename };
-      } else if (typeof part.value === 'string') {
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge();
-    // A broken multipart body (bad boundary, cut short, too many parts): the client's mistake, never a 500.
-    throw notMultipart(400);
-  }
-  return { fields, file };
-}
+const uploadFailures = {
+  notMultipart: () => notMultipart(),
+  broken: () => notMultipart(400),
+  tooLarge: () => appError('CHAT_ATTACHMENT_TOO_LARGE'),
+};
 
 /** The upload (multipart) and the file itself (bearer token or a signed link). */
 export async function registerChatRawRoutes({ app, authenticate }: RawRoutes, deps: AppDeps): Promise<void> {
   const signer = attachmentSignerOf(deps);
   await app.register(async (scope) => {
-    await scope.register(multipart, {
-      limits: {
-        fileSize: CHAT_ATTACHMENT_MAX_BYTES,
-        files: 1,
-        fields: 5,
-        fieldSize: 16 * 1024,
-        parts: 6,
-        headerPairs: 20,
-      },
-    });
-    scope.removeContentTypeParser(['application/json']);
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    await acceptMultipartOnly(scope, { fileSize: CHAT_ATTACHMENT_MAX_BYTES, fieldSize: 16 * 1024 });
     scope.withTypeProvider<ZodTypeProvider>().route({
       method: 'POST',
       url: `/api${CHAT_ATTACHMENT_UPLOAD_PATH}`,
@@ -115,19 +76,17 @@ export async function registerChatRawRoutes({ app, authenticate }: RawRoutes, de
       },
       onRequest: authenticate,
       handler: async (request) => {
-        const userId = request.userId!;
-        const { fields, file } = await readUpload(request);
+        const { fields, files } = await readMultipartUpload(request, CHAT_ATTACHMENT_MAX_BYTES, uploadFailures);
+        // One file, in the field "file".
+        if (files.length > 1 || files.some((f) => f.fieldName !== 'file')) {
+          throw badRequest('CHAT_ATTACHMENT_MISSING', CHAT_MESSAGES.attachmentMissing);
+        }
         const parsed = chatAttachmentUploadFields.safeParse(fields);
         if (!parsed.success) {
           const issues = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
           throw new AppError('VALIDATION_FAILED', 400, issues[0]?.message ?? 'Invalid form', issues);
         }
-        await requireUploadRoom(deps, userId, parsed.data.room_id);
-        if (!file) throw badRequest('CHAT_ATTACHMENT_MISSING', CHAT_MESSAGES.attachmentMissing);
-        const fileName = cleanFileName(file.fileName);
-        const type = sniffAttachment(file.body, fileName);
-        if (!type) throw appError('CHAT_ATTACHMENT_TYPE');
-        return chat.sendMessage(deps, userId, parsed.data, { body: file.body, fileName, ...type });
+        return sendAttachment(deps, request.userId!, parsed.data, files[0]);
       },
     });
   });

@@ -13,6 +13,7 @@ import {
 } from '@leadcircle/shared';
 import { decodeJwt } from 'jose';
 import type { AppDeps } from '../../app-deps.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import { userRoom } from '../../realtime/rooms.js';
@@ -359,9 +360,7 @@ export async function sendMessage(
   } catch (error) {
     if (storageKey) await deps.files.delete(storageKey).catch(() => {});
     // The same client id sent twice at once: the other send stored it.
-    const code =
-      (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
-    if (clientId !== null && code === '23505') {
+    if (clientId !== null && isUniqueViolation(error)) {
       const existing = await q.findByClientId(deps.db, room.id, userId, clientId);
       if (existing !== undefined) return loadMessage(deps, existing);
     }

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount, readListCounts } from '../../db/list-counts.js';
 import { groupInvites, groupMembers, groups, products, targets, users } from '../../db/schema/index.js';
+import type { InvitationStore, StoredInvitation } from '../../lib/invitations.js';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type NewGroup = typeof groups.$inferInsert;
@@ -176,22 +177,27 @@ export async function insertInvite(db: DbOrTx, values: typeof groupInvites.$infe
   await db.insert(groupInvites).values(values);
 }
 
-export async function findInvite(db: DbOrTx, groupId: number, codeHash: string): Promise<InviteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(groupInvites)
-    .where(and(eq(groupInvites.groupId, groupId), eq(groupInvites.codeHash, codeHash)));
-  return row;
-}
+export type GroupInvite = InviteRow & StoredInvitation;
 
-/** Marks an invite used; false when another request used it first. */
-export async function useInvite(db: DbOrTx, id: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(groupInvites)
-    .set({ usedAt: now })
-    .where(and(eq(groupInvites.id, id), isNull(groupInvites.usedAt)))
-    .returning({ id: groupInvites.id });
-  return rows.length > 0;
+/** A group's invitations, as the invitation kit looks them up and spends them. */
+export function groupInviteStore(groupId: number): InvitationStore<GroupInvite> {
+  return {
+    async find(db, codeHash) {
+      const [row] = await db
+        .select()
+        .from(groupInvites)
+        .where(and(eq(groupInvites.groupId, groupId), eq(groupInvites.codeHash, codeHash)));
+      return row && { ...row, isSpent: row.usedAt !== null };
+    },
+    async spend(tx, invite, now) {
+      const rows = await tx
+        .update(groupInvites)
+        .set({ usedAt: now })
+        .where(and(eq(groupInvites.id, invite.id), isNull(groupInvites.usedAt)))
+        .returning({ id: groupInvites.id });
+      return rows.length > 0;
+    },
+  };
 }
 
 export async function deleteInvitesTo(db: DbOrTx, email: string): Promise<void> {

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   GROUP_INVITE_EXPIRY_DAYS,
   GROUP_MESSAGES,
@@ -9,9 +8,10 @@ import {
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../http/errors.js';
 import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../http/rate-limit.js';
-import { HOUR_MS } from '../../lib/clock.js';
+import { acceptInvitation, findOpenInvitation, newInvitation } from '../../lib/invitations.js';
 import { groupInviteLink } from '../../lib/links.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import * as users from '../accounts/accounts.service.js';
@@ -24,7 +24,11 @@ import * as q from './groups.queries.js';
 
 // Groups: the creator is OWNER, others MEMBER; only members see a group.
 
-const INVITE_EXPIRY_MS = GROUP_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
+const inviteFailures = {
+  invalid: () => badRequest('GROUP_INVITE_INVALID'),
+  expired: () => badRequest('GROUP_INVITE_EXPIRED'),
+  otherAddress: () => forbidden('GROUP_INVITE_OTHER_ADDRESS'),
+};
 
 /** Leads submitted per group (the leads table, counted in one grouped query). */
 export async function countLeadsByGroup(db: DbOrTx, groupIds: number[]): Promise<Map<number, number>> {
@@ -89,9 +93,6 @@ async function productNameOf(db: DbOrTx, productId: number | null): Promise<stri
   if (name === undefined) throw unprocessable('PRODUCT_NOT_FOUND');
   return name;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function verifyExists(deps: AppDeps, name: string): Promise<{ exists: boolean }> {
   return { exists: (await q.findGroupByName(deps.db, name)) !== undefined };
@@ -252,8 +253,6 @@ export async function updateGroupUser(
   return presentGroup(deps.db, input.group_id, userId);
 }
 
-const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
-
 export async function inviteToGroup(
   deps: AppDeps,
   userId: number,
@@ -269,16 +268,9 @@ export async function inviteToGroup(
     throw conflict('GROUP_INVITEE_ALREADY_MEMBER');
   }
   const inviter = await users.findUserById(deps, userId);
-  const code = crypto.randomBytes(24).toString('base64url');
+  const { code, codeHash, expiresAt } = newInvitation({ now, validDays: GROUP_INVITE_EXPIRY_DAYS });
   const activityId = await deps.db.transaction(async (tx) => {
-    await q.insertInvite(tx, {
-      groupId: group.id,
-      email,
-      codeHash: hashInviteCode(code),
-      invitedBy: userId,
-      expiresAt: new Date(now.getTime() + INVITE_EXPIRY_MS),
-      createdAt: now,
-    });
+    await q.insertInvite(tx, { groupId: group.id, email, codeHash, invitedBy: userId, expiresAt, createdAt: now });
     // The invitee, when they have an account, hears of it (inbox) though not a member yet.
     return deps.activities.record(tx, {
       type: 'GROUP_INVITE',
@@ -303,13 +295,14 @@ export async function previewInvite(
   deps: AppDeps,
   input: { group_id: number; invite_code: string },
 ): Promise<{ groupName: string; inviterName: string }> {
-  const invite = await q.findInvite(deps.db, input.group_id, hashInviteCode(input.invite_code));
-  if (!invite || invite.usedAt) throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
-  if (invite.expiresAt.getTime() <= deps.clock.now().getTime()) {
-    throw badRequest('GROUP_INVITE_EXPIRED', GROUP_MESSAGES.inviteExpired);
-  }
+  const invite = await findOpenInvitation(
+    deps.db,
+    q.groupInviteStore(input.group_id),
+    { code: input.invite_code, now: deps.clock.now() },
+    inviteFailures,
+  );
   const group = await q.findGroupById(deps.db, invite.groupId);
-  if (!group) throw badRequest('GROUP_INVITE_INVALID', GROUP_MESSAGES.inviteInvalid);
+  if (!group) throw inviteFailures.invalid();
   const inviter = invite.invitedBy ? await users.findUserById(deps, invite.invitedBy) : undefined;
   const inviterName = inviter
     ? users.displayName(inviter.firstName, inviter.lastName, inviter.deletionRequestedAt !== null)
@@ -323,22 +316,17 @@ export async function acceptInvite(
   userId: number,
   input: { group_id: number; invite_code: string },
 ): Promise<GroupSummary> {
-  const invite = await q.findInvite(deps.db, input.group_id, hashInviteCode(input.invite_code));
-  if (!invite || invite.usedAt) throw badRequest('GROUP_INVITE_INVALID');
   const now = deps.clock.now();
-  if (invite.expiresAt.getTime() <= now.getTime()) {
-    throw badRequest('GROUP_INVITE_EXPIRED');
-  }
   const user = await users.findUserById(deps, userId);
-  if (!user || users.normalizeEmail(user.email) !== invite.email) {
-    throw forbidden('GROUP_INVITE_OTHER_ADDRESS');
-  }
-  const activityId = await deps.db.transaction(async (tx) => {
-    if (!(await q.useInvite(tx, invite.id, now))) throw badRequest('GROUP_INVITE_INVALID');
+  const presented = { code: input.invite_code, now, address: user ? users.normalizeEmail(user.email) : null };
+  const { groupId, activityId } = await deps.db.transaction(async (tx) => {
+    const invite = await acceptInvitation(tx, q.groupInviteStore(input.group_id), presented, inviteFailures);
     // Already a member (say, joined with the password meanwhile): the invite is spent all the same.
-    if (!(await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now }))) return 0;
+    if (!(await q.insertMember(tx, { groupId: invite.groupId, userId, role: 'MEMBER', joinedAt: now }))) {
+      return { groupId: invite.groupId, activityId: 0 };
+    }
     const group = await q.findGroupById(tx, invite.groupId);
-    return deps.activities.record(tx, {
+    const activityId = await deps.activities.record(tx, {
       type: 'NEW_USER_ADDED',
       actorUserId: userId,
       groupId: invite.groupId,
@@ -348,10 +336,11 @@ export async function acceptInvite(
         groupName: group?.name ?? null,
       }),
     });
+    return { groupId: invite.groupId, activityId };
   });
   if (activityId) await deps.activities.announce(activityId);
-  await chatMembership.groupJoined(deps, invite.groupId, userId);
-  return presentGroup(deps.db, invite.groupId, userId);
+  await chatMembership.groupJoined(deps, groupId, userId);
+  return presentGroup(deps.db, groupId, userId);
 }
 
 /** Leave (user_id is the caller; not the creator) or, for the creator, remove a member. */

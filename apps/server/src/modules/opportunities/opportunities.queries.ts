@@ -10,6 +10,7 @@ import {
   opportunityUserSettings,
   users,
 } from '../../db/schema/index.js';
+import type { InvitationStore, StoredInvitation } from '../../lib/invitations.js';
 
 export type OpportunityRow = typeof opportunities.$inferSelect;
 export type NewOpportunity = typeof opportunities.$inferInsert;
@@ -179,22 +180,27 @@ export async function insertInvite(db: DbOrTx, values: typeof opportunityInvites
   await db.insert(opportunityInvites).values(values);
 }
 
-export async function findInvite(db: DbOrTx, opportunityId: number, codeHash: string): Promise<InviteRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(opportunityInvites)
-    .where(and(eq(opportunityInvites.opportunityId, opportunityId), eq(opportunityInvites.codeHash, codeHash)));
-  return row;
-}
+export type OpportunityInvite = InviteRow & StoredInvitation;
 
-/** Spends an invite; false when another request spent it first. */
-export async function useInvite(db: DbOrTx, id: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(opportunityInvites)
-    .set({ usedAt: now })
-    .where(and(eq(opportunityInvites.id, id), isNull(opportunityInvites.usedAt)))
-    .returning({ id: opportunityInvites.id });
-  return rows.length > 0;
+/** An opportunity's invitations, as the invitation kit looks them up and spends them. */
+export function opportunityInviteStore(opportunityId: number): InvitationStore<OpportunityInvite> {
+  return {
+    async find(db, codeHash) {
+      const [row] = await db
+        .select()
+        .from(opportunityInvites)
+        .where(and(eq(opportunityInvites.opportunityId, opportunityId), eq(opportunityInvites.codeHash, codeHash)));
+      return row && { ...row, isSpent: row.usedAt !== null };
+    },
+    async spend(tx, invite, now) {
+      const rows = await tx
+        .update(opportunityInvites)
+        .set({ usedAt: now })
+        .where(and(eq(opportunityInvites.id, invite.id), isNull(opportunityInvites.usedAt)))
+        .returning({ id: opportunityInvites.id });
+      return rows.length > 0;
+    },
+  };
 }
 
 export async function deleteInvitesTo(db: DbOrTx, email: string): Promise<void> {

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import {
   type ContactComment,
   type ContactInfoKind,
@@ -19,7 +18,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
-import { HOUR_MS } from '../../lib/clock.js';
+import { acceptInvitation, newInvitation } from '../../lib/invitations.js';
 import { opportunityInviteLink } from '../../lib/links.js';
 import { chatRoomChannel, joinSockets, userRoom } from '../../realtime/rooms.js';
 import * as users from '../accounts/accounts.service.js';
@@ -38,8 +37,11 @@ import * as q from './opportunities.queries.js';
 // Opportunities and contacts; who may do what in
 // docs/decisions/opportunities.md.
 
-const INVITE_EXPIRY_MS = OPPORTUNITY_INVITE_EXPIRY_DAYS * 24 * HOUR_MS;
-const hashInviteCode = (code: string) => crypto.createHash('sha256').update(code).digest('hex');
+const inviteFailures = {
+  invalid: () => badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid),
+  expired: () => badRequest('OPPORTUNITY_INVITE_EXPIRED', OPPORTUNITY_MESSAGES.inviteExpired),
+  otherAddress: () => forbidden('OPPORTUNITY_INVITE_OTHER_ADDRESS', OPPORTUNITY_MESSAGES.inviteOtherAddress),
+};
 const contactNotFound = () => notFound('CONTACT_NOT_FOUND', OPPORTUNITY_MESSAGES.contactNotFound);
 
 type AddressInput = z.output<typeof opportunitySetRequest>['address'];
@@ -250,13 +252,13 @@ export async function inviteToOpportunity(
     [{ key: `opportunity-invite:user:${userId}`, rule: RATE_LIMITS.opportunityInvitePerUser }],
     now,
   );
-  const code = crypto.randomBytes(24).toString('base64url');
+  const { code, codeHash, expiresAt } = newInvitation({ now, validDays: OPPORTUNITY_INVITE_EXPIRY_DAYS });
   await q.insertInvite(deps.db, {
     opportunityId: opportunity.id,
     email,
-    codeHash: hashInviteCode(code),
+    codeHash,
     invitedBy: userId,
-    expiresAt: new Date(now.getTime() + INVITE_EXPIRY_MS),
+    expiresAt,
     createdAt: now,
   });
   const url = opportunityInviteLink(deps.config.appUrl, {
@@ -276,29 +278,21 @@ export async function acceptInvite(
   userId: number,
   input: { opportunity_id: number; invite_code: string },
 ): Promise<OpportunityDetail> {
-  const invite = await q.findInvite(deps.db, input.opportunity_id, hashInviteCode(input.invite_code));
-  if (!invite || invite.usedAt) throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
   const now = deps.clock.now();
-  if (invite.expiresAt.getTime() <= now.getTime()) {
-    throw badRequest('OPPORTUNITY_INVITE_EXPIRED', OPPORTUNITY_MESSAGES.inviteExpired);
-  }
   const user = await users.findUserById(deps, userId);
-  if (!user || users.normalizeEmail(user.email) !== invite.email) {
-    throw forbidden('OPPORTUNITY_INVITE_OTHER_ADDRESS', OPPORTUNITY_MESSAGES.inviteOtherAddress);
-  }
-  const opportunity = await q.findOpportunityById(deps.db, invite.opportunityId);
-  if (!opportunity) throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
+  const presented = { code: input.invite_code, now, address: user ? users.normalizeEmail(user.email) : null };
+  const store = q.opportunityInviteStore(input.opportunity_id);
   const activityId = await deps.db.transaction(async (tx) => {
-    if (!(await q.useInvite(tx, invite.id, now))) {
-      throw badRequest('OPPORTUNITY_INVITE_INVALID', OPPORTUNITY_MESSAGES.inviteInvalid);
-    }
+    const invite = await acceptInvitation(tx, store, presented, inviteFailures);
+    const opportunity = await q.findOpportunityById(tx, invite.opportunityId);
+    if (!opportunity) throw inviteFailures.invalid();
     // The owner holds it already; a second invite to a shared user is spent all the same.
     if (opportunity.createdBy === userId) return 0;
-    if (!(await q.insertShare(tx, { opportunityId: invite.opportunityId, userId, createdAt: now }))) return 0;
+    if (!(await q.insertShare(tx, { opportunityId: opportunity.id, userId, createdAt: now }))) return 0;
     return deps.activities.record(tx, {
       type: 'OPPORTUNITY_NEW_USER',
       actorUserId: userId,
-      opportunityId: invite.opportunityId,
+      opportunityId: opportunity.id,
       data: activityData('OPPORTUNITY_NEW_USER', {
         newUserId: userId,
         invitedById: invite.invitedBy,
@@ -308,9 +302,9 @@ export async function acceptInvite(
   });
   if (activityId) await deps.activities.announce(activityId);
   // The newcomer's open sockets receive the opportunity's room from now on.
-  const roomId = await q.findRoomId(deps.db, invite.opportunityId);
+  const roomId = await q.findRoomId(deps.db, input.opportunity_id);
   if (roomId !== undefined) joinSockets(deps.realtime, [userRoom(userId)], [chatRoomChannel(roomId)]);
-  return presentDetail(deps.db, invite.opportunityId, userId);
+  return presentDetail(deps.db, input.opportunity_id, userId);
 }
 
 /** The owner takes a share back; a shared user may remove themselves (leave). */
