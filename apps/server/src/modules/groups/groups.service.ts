@@ -9,6 +9,7 @@ import {
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests, unprocessable } from '../../http/errors.js';
 import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../http/rate-limit.js';
 import { HOUR_MS } from '../../lib/clock.js';
@@ -89,9 +90,6 @@ async function productNameOf(db: DbOrTx, productId: number | null): Promise<stri
   if (name === undefined) throw unprocessable('PRODUCT_NOT_FOUND');
   return name;
 }
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string }).code === '23505' || (error as { cause?: { code?: string } }).cause?.code === '23505';
 
 export async function verifyExists(deps: AppDeps, name: string): Promise<{ exists: boolean }> {
   return { exists: (await q.findGroupByName(deps.db, name)) !== undefined };
