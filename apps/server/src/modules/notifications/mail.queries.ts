@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, notificationEmails, unsubscribeLinks, users } from '../../db/schema/index.js';
@@ -176,4 +176,38 @@ export async function useUnsubscribeLink(tx: DbOrTx, id: number, at: Date): Prom
     .where(and(eq(unsubscribeLinks.id, id), isNull(unsubscribeLinks.usedAt)))
     .returning({ id: unsubscribeLinks.id });
   return rows.length > 0;
+}
+
+/** Deletes up to `limit` notification e-mail rows sent before a time; answers how many. */
+export async function deleteSentNotificationEmails(db: DbOrTx, before: Date, limit: number): Promise<number> {
+  const batch = db
+    .select({ id: notificationEmails.id })
+    .from(notificationEmails)
+    .where(lt(notificationEmails.sentAt, before))
+    .orderBy(asc(notificationEmails.id))
+    .limit(limit);
+  const rows = await db
+    .delete(notificationEmails)
+    .where(inArray(notificationEmails.id, batch))
+    .returning({ id: notificationEmails.id });
+  return rows.length;
+}
+
+/** Deletes up to `limit` unsubscribe links spent before one time or made before another; answers how many. */
+export async function deleteSpentOrExpiredUnsubscribeLinks(
+  db: DbOrTx,
+  times: { spentBefore: Date; madeBefore: Date },
+  limit: number,
+): Promise<number> {
+  const batch = db
+    .select({ id: unsubscribeLinks.id })
+    .from(unsubscribeLinks)
+    .where(or(lt(unsubscribeLinks.usedAt, times.spentBefore), lt(unsubscribeLinks.createdAt, times.madeBefore)))
+    .orderBy(asc(unsubscribeLinks.id))
+    .limit(limit);
+  const rows = await db
+    .delete(unsubscribeLinks)
+    .where(inArray(unsubscribeLinks.id, batch))
+    .returning({ id: unsubscribeLinks.id });
+  return rows.length;
 }
