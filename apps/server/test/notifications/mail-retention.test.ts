@@ -42,8 +42,16 @@ async function storeMail(rows: Partial<typeof mailOutbox.$inferInsert>[]) {
     .returning({ id: mailOutbox.id });
   return inserted.map((r) => r.id);
 }
-const mailLeft = async (ids: number[]) =>
-  (await t.db.select({ id: mailOutbox.id }).from(mailOutbox).where(inArray(mailOutbox.id, ids))).map((r) => r.id);
+/** Which of these rows are still there, by id in ascending order. */
+async function stillThere(
+  table: typeof mailOutbox | typeof notificationEmails | typeof unsubscribeLinks,
+  ids: number[],
+) {
+  const rows = await t.db.select({ id: table.id }).from(table).where(inArray(table.id, ids)).orderBy(table.id);
+  return rows.map((r) => r.id);
+}
+const mailLeft = (ids: number[]) => stillThere(mailOutbox, ids);
+const idsOf = (rows: { id: number }[]) => rows.map((r) => r.id);
 
 describe('sent e-mail', () => {
   it('is deleted after the retention window; newer mail and mail not sent yet stay', async () => {
@@ -55,9 +63,11 @@ describe('sent e-mail', () => {
       { createdAt: daysAgo(40), attempts: 10, lastAttemptAt: daysAgo(29) },
     ]);
     await pruneMail(smtpDeps());
-    expect((await mailLeft([oldSent!, newSent!, oldRetrying!, oldGivenUp!, newGivenUp!])).sort()).toEqual(
-      [newSent!, oldRetrying!, newGivenUp!].sort(),
-    );
+    expect(await mailLeft([oldSent!, newSent!, oldRetrying!, oldGivenUp!, newGivenUp!])).toEqual([
+      newSent,
+      oldRetrying,
+      newGivenUp,
+    ]);
   });
 
   it('without SMTP (the outbox is the delivery) is deleted once stored before the window', async () => {
@@ -110,21 +120,7 @@ describe('notification e-mail rows', () => {
       )
       .returning({ id: notificationEmails.id });
     await pruneMail(t.deps, 3);
-    const left = await t.db
-      .select({ id: notificationEmails.id })
-      .from(notificationEmails)
-      .where(
-        inArray(
-          notificationEmails.id,
-          rows.map((r) => r.id),
-        ),
-      );
-    expect(left.map((r) => r.id).sort()).toEqual(
-      rows
-        .slice(4)
-        .map((r) => r.id)
-        .sort(),
-    );
+    expect(await stillThere(notificationEmails, idsOf(rows))).toEqual(idsOf(rows.slice(4)));
   });
 });
 
@@ -151,21 +147,7 @@ describe('unsubscribe links', () => {
       ])
       .returning({ id: unsubscribeLinks.id, tokenHash: unsubscribeLinks.tokenHash });
     await pruneMail(t.deps, 3);
-    const left = await t.db
-      .select({ id: unsubscribeLinks.id })
-      .from(unsubscribeLinks)
-      .where(
-        inArray(
-          unsubscribeLinks.id,
-          rows.map((r) => r.id),
-        ),
-      );
-    expect(left.map((r) => r.id).sort()).toEqual(
-      rows
-        .slice(4)
-        .map((r) => r.id)
-        .sort(),
-    );
+    expect(await stillThere(unsubscribeLinks, idsOf(rows))).toEqual(idsOf(rows.slice(4)));
   });
 
   it('answers an expired link as not valid, before the clean-up has run', async () => {

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'driz
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { deleteFirstRows } from '../../db/delete-in-batches.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -144,14 +145,7 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
             and(gte(mailOutbox.attempts, MAX_ATTEMPTS), lt(mailOutbox.lastAttemptAt, before)),
           )
         : lt(mailOutbox.createdAt, before);
-      const batch = db
-        .select({ id: mailOutbox.id })
-        .from(mailOutbox)
-        .where(delivered)
-        .orderBy(asc(mailOutbox.id))
-        .limit(limit);
-      const rows = await db.delete(mailOutbox).where(inArray(mailOutbox.id, batch)).returning({ id: mailOutbox.id });
-      return rows.length;
+      return deleteFirstRows(db, mailOutbox, mailOutbox.id, delivered, limit);
     },
     async forgetRecipient(to) {
       await db.delete(mailOutbox).where(or(eq(mailOutbox.to, to), eq(mailOutbox.replyTo, to)));
