@@ -88,6 +88,8 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().optional()),
   // A chat message is e-mailed when it is still unread this long after it was sent.
   CHAT_EMAIL_DELAY_SECONDS: z.coerce.number().int('must be a whole number of seconds').min(0).max(86_400).default(300),
+  // Sent e-mails (their bodies hold single-use links) and spent unsubscribe links are deleted this many days on.
+  MAIL_RETENTION_DAYS: z.coerce.number().int('must be a whole number of days').min(1).max(3650).default(30),
   JOBS_ENABLED: z
     .enum(['true', 'false'])
     .default('true')
@@ -270,6 +272,7 @@ export interface Config {
   webDistDir: string;
   jobsEnabled: boolean;
   chatEmailDelayMs: number;
+  mailRetentionDays: number;
   files: FilesConfig;
   downloadApp: { iosUrl: string; androidUrl: string };
   social: SocialConfig;
@@ -379,6 +382,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: path.resolve(PROJECT_DIR, e.WEB_DIST_DIR ?? path.join(SERVER_DIR, '../web/dist')),
     jobsEnabled: e.JOBS_ENABLED,
     chatEmailDelayMs: e.CHAT_EMAIL_DELAY_SECONDS * 1000,
+    mailRetentionDays: e.MAIL_RETENTION_DAYS,
     files,
     downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },
     billing: readBillingConfig(e),

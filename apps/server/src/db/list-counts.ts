@@ -5,7 +5,13 @@ import { listCounts } from './schema/index.js';
 // A paged list's totalCount, read from the counts the triggers keep (one primary-key read per list)
 // instead of counting the list's rows on every page.
 
-export type CountedList = 'group.leads' | 'group.members' | 'user.groups' | 'room.messages';
+export type CountedList =
+  | 'group.leads'
+  | 'group.members'
+  | 'user.groups'
+  | 'room.messages'
+  | 'opportunity.contacts'
+  | 'user.opportunities';
 
 export async function readListCount(db: DbOrTx, list: CountedList, ownerId: number): Promise<number> {
   const [row] = await db

@@ -1,5 +1,5 @@
 import { CHAT_SEND_PER_MINUTE } from '@leadcircle/shared';
-import { and, count, eq, gt, like, lt } from 'drizzle-orm';
+import { and, count, eq, gt, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.js';
 import { rateLimitHits } from '../db/schema/index.js';
 import { tooManyRequests } from './errors.js';
@@ -45,16 +45,26 @@ export async function recordHit(db: DbOrTx, key: string, now: Date): Promise<voi
   await db.insert(rateLimitHits).values({ key, createdAt: now });
 }
 
-/** Counts one attempt against every rule, or answers 429 when any is used up. */
+// The advisory-lock space of rate-limit keys (the two-number form, apart from single-number locks).
+const RATE_LIMIT_LOCKS = 7301;
+
+/**
+ * Counts one attempt against every rule, or answers 429 when any is used up. Each key is locked from
+ * its check to its insert, so two requests never share the last slot (in key order: no deadlock).
+ */
 export async function consumeRateLimits(
   db: DbOrTx,
   checks: { key: string; rule: RateLimitRule }[],
   now: Date,
 ): Promise<void> {
-  for (const { key, rule } of checks) {
-    if (await isRateLimited(db, key, rule, now)) throw tooManyRequests();
-  }
-  for (const { key } of checks) await recordHit(db, key, now);
+  await db.transaction(async (tx) => {
+    const keys = [...new Set(checks.map((c) => c.key))].sort();
+    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCKS}, hashtext(${key}))`);
+    for (const { key, rule } of checks) {
+      if (await isRateLimited(tx, key, rule, now)) throw tooManyRequests();
+    }
+    for (const { key } of checks) await recordHit(tx, key, now);
+  });
 }
 
 /** Deletes the records keyed by an e-mail address (`…:email:<address>`), when its account is erased. */

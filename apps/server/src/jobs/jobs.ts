@@ -8,6 +8,7 @@ import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
 import { sendFollowUpNudges } from '../modules/leads/outcomes.service.js';
 import { sendNotificationEmails } from '../modules/notifications/mail.service.js';
+import { pruneMail } from '../modules/notifications/retention.service.js';
 import { forgetOpportunityInvitesTo } from '../modules/opportunities/opportunities.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
 import type { ScheduledJob } from './queue.js';
@@ -80,6 +81,15 @@ export const followUpNudgeJob: ScheduledJob = {
   },
 };
 
+/** Deletes sent e-mails and spent or expired unsubscribe links past their keeping time, once a day. */
+export const pruneMailJob: ScheduledJob = {
+  name: 'prune-mail',
+  cron: '47 3 * * *',
+  run: async (deps) => {
+    await pruneMail(deps);
+  },
+};
+
 export const ALL_JOBS = [
   eraseAccountsJob,
   retryMailJob,
@@ -88,4 +98,5 @@ export const ALL_JOBS = [
   billingCycleJob,
   notificationEmailJob,
   followUpNudgeJob,
+  pruneMailJob,
 ];

@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       smtpUrl: undefined,
       jwtSecret: undefined,
       jobsEnabled: true,
+      mailRetentionDays: 30,
       dataDir: path.join(PROJECT_FOLDER, 'data'),
     });
   });
@@ -77,6 +78,8 @@ describe('loadConfig', () => {
     ['APP_URL', { APP_URL: 'not a url' }],
     ['NODE_ENV', { NODE_ENV: 'staging' }],
     ['JOBS_ENABLED', { JOBS_ENABLED: 'yes' }],
+    ['MAIL_RETENTION_DAYS', { MAIL_RETENTION_DAYS: '0' }],
+    ['MAIL_RETENTION_DAYS', { MAIL_RETENTION_DAYS: '2.5' }],
   ])('throws a ConfigError naming %s when it is wrong', (name, env) => {
     const error = configErrorOf(env);
     expect(error.message).toMatch(new RegExp(`^\\s+${name}: `, 'm'));

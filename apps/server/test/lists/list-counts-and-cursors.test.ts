@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupWithMembers } from '../groups.js';
 import { post } from '../helpers.js';
 import { insertLead, leadPayload, notMember } from '../leads.js';
+import { createContact, createOpportunity, createSharedOpportunity } from '../opportunities/support.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
 
 const clock = createTestClock();
@@ -119,5 +120,53 @@ describe('list counts stay in step with the rows', () => {
     );
     expect(sent.status).toBe(200);
     expect((await comments()).body).toMatchObject({ totalCount: 1 });
+  });
+
+  it('an opportunity list counts what one owns and what is shared with one; a contact list its contacts', async () => {
+    const { owner, shared, opportunity } = await createSharedOpportunity(t);
+    const total = async (path: string, body: Record<string, unknown>, token: string) =>
+      ((await post(t, path, body, { token })).body as { totalCount: number }).totalCount;
+    const opportunitiesOf = (token: string) => total('/opportunity/list', {}, token);
+    const contactsOf = (id: number) => total('/opportunity/contact/list', { opportunity_id: id }, owner.token);
+
+    expect([await opportunitiesOf(owner.token), await opportunitiesOf(shared.token)]).toEqual([1, 1]);
+    clock.advance(60_000);
+    const own = await createOpportunity(t, shared.token);
+    expect(await opportunitiesOf(shared.token)).toBe(2);
+    // Newest first, own and shared mixed by when each opportunity was made.
+    const page = await post(t, '/opportunity/list', {}, { token: shared.token });
+    expect(page.body.opportunities.map((o: { opportunityId: number }) => o.opportunityId)).toEqual([
+      own.opportunityId,
+      opportunity.opportunityId,
+    ]);
+    const second = await post(t, '/opportunity/list', { start_position: 1, get_next: 1 }, { token: shared.token });
+    expect(second.body.opportunities.map((o: { opportunityId: number }) => o.opportunityId)).toEqual([
+      opportunity.opportunityId,
+    ]);
+
+    const contacts = [
+      await createContact(t, owner.token, opportunity.opportunityId),
+      await createContact(t, owner.token, opportunity.opportunityId),
+    ];
+    expect(await contactsOf(opportunity.opportunityId)).toBe(2);
+    await post(
+      t,
+      '/opportunity/contact/delete',
+      { opportunity_id: opportunity.opportunityId, contact_id: contacts[0]!.contactId },
+      { token: owner.token },
+    );
+    expect(await contactsOf(opportunity.opportunityId)).toBe(1);
+
+    const removed = await post(
+      t,
+      '/opportunity/user/remove',
+      { opportunity_id: opportunity.opportunityId, user_id: shared.user.id },
+      { token: owner.token },
+    );
+    expect(removed.status).toBe(200);
+    expect(await opportunitiesOf(shared.token)).toBe(1);
+    await post(t, '/opportunity/delete', { opportunity_id: own.opportunityId }, { token: shared.token });
+    expect(await opportunitiesOf(shared.token)).toBe(0);
+    expect(await opportunitiesOf(owner.token)).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
-import { PAGE_SIZE } from '@leadcircle/shared';
+import { PAGE_SIZE, TERRITORY_LEADS_MAX } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin } from '../billing.js';
 import { createGroupWithMembers } from '../groups.js';
 import { post } from '../helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -9,17 +10,21 @@ import { mostRowsRead } from './plans.js';
 // A paged list must cost the same on a big group as on a small one: neither its page nor its
 // totalCount may read the whole group. Checked with EXPLAIN ANALYZE (rows read, never time) on every
 // SELECT a call runs, on lists large enough that reading them whole shows: 20,000 leads, 1,000
-// members, 1,000 groups of one user, 2,000 comments on one lead.
+// members, 1,000 groups of one user, 2,000 comments on one lead, 2,000 opportunities of one user and
+// 2,000 shared with them, 2,000 contacts of one opportunity.
 const LEADS = 20_000;
 const MEMBERS = 1_000;
 const GROUPS = 1_000;
 const COMMENTS = 2_000;
+const OPPORTUNITIES = 2_000;
+const CONTACTS = 2_000;
 // A page, its joins and the checks around it read a few rows per listed row, never the list.
 const MOST_ROWS_PER_NODE = 2 * PAGE_SIZE;
 
 let t: TestApp;
 let ctx: Awaited<ReturnType<typeof createGroupWithMembers>>;
 let commentedLeadId = 0;
+let contactsOpportunityId = 0;
 beforeAll(async () => {
   t = await createTestApp();
   ctx = await createGroupWithMembers(t);
@@ -59,6 +64,32 @@ beforeAll(async () => {
   await t.pool.query(
     `insert into chat_messages (room_id, user_id, message) select $1, $2, 'Comment ' || i from generate_series(1, ${COMMENTS}) as i`,
     [rows[0]!.room, ownerId],
+  );
+  await t.db.execute(sql`
+    insert into opportunities (created_by, name, notes, street_one, city, state_abbrv, postal, created_at)
+    select case when i % 2 = 0 then ${ownerId}::int else ${ctx.member.user.id}::int end, 'Opportunity ' || i, '', '1 Main St',
+      'Austin', 'TX', '73301', now() - make_interval(secs => i / 2)
+    from generate_series(1, ${2 * OPPORTUNITIES}) as i`);
+  await t.db.execute(sql`
+    insert into opportunity_shares (opportunity_id, user_id)
+    select id, ${ownerId} from opportunities where created_by = ${ctx.member.user.id}`);
+  const [first] = (
+    await t.pool.query<{ id: number }>('select min(id) as id from opportunities where created_by = $1', [ownerId])
+  ).rows;
+  contactsOpportunityId = first!.id;
+  await t.pool.query(
+    `insert into opportunity_contacts (opportunity_id, created_by, first_name, last_name, title, company)
+     select $1, $2, 'Contact', 'Number ' || i, 'Buyer', 'Company' from generate_series(1, ${CONTACTS}) as i`,
+    [contactsOpportunityId, ownerId],
+  );
+  // A member of the big group in a business, covering Texas and the ZIP codes 733xx, where every lead is.
+  const business = await createAdmin(t, 'Plans Co');
+  await t.pool.query('update users set business_id = $1 where id = $2', [business.businessId, ctx.member.user.id]);
+  await t.pool.query(
+    `with t as (insert into territories (business_id, name, states, zip_prefixes) values ($1, 'Texas', '{TX}', '{733}')
+       returning id)
+     insert into territory_users (territory_id, user_id) select id, $2 from t`,
+    [business.businessId, ctx.member.user.id],
   );
   await t.pool.query('vacuum analyze');
 }, 120_000);
@@ -130,6 +161,38 @@ describe('paged lists read a page, not the whole list', () => {
       expect(res.body).toMatchObject({ totalCount: GROUPS + 1 });
     });
     expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/opportunity/list: the first page of 2,000 own and 2,000 shared opportunities and its totalCount', async () => {
+    const most = await mostRowsRead(t, async () => {
+      const res = await post(t, '/opportunity/list', { get_next: PAGE_SIZE }, { token: ctx.owner.token });
+      expect(res.body).toMatchObject({ totalCount: 2 * OPPORTUNITIES });
+      expect(res.body.opportunities).toHaveLength(PAGE_SIZE);
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/opportunity/contact/list: the first page of 2,000 contacts and its totalCount', async () => {
+    const most = await mostRowsRead(t, async () => {
+      const res = await post(
+        t,
+        '/opportunity/contact/list',
+        { opportunity_id: contactsOpportunityId, get_next: PAGE_SIZE },
+        { token: ctx.owner.token },
+      );
+      expect(res.body).toMatchObject({ totalCount: CONTACTS });
+      expect(res.body.contacts).toHaveLength(PAGE_SIZE);
+    });
+    expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/territory/mine: the newest leads of 20,000 inside the territory, not all of them', async () => {
+    const most = await mostRowsRead(t, async () => {
+      const res = await post(t, '/territory/mine', {}, { token: ctx.member.token });
+      expect(res.body.leads).toHaveLength(TERRITORY_LEADS_MAX);
+    });
+    // Its answer is up to TERRITORY_LEADS_MAX leads: read by state and by ZIP prefix, each at most that.
+    expect(most.rows, most.where).toBeLessThanOrEqual(2 * TERRITORY_LEADS_MAX);
   });
 
   it('/chat/lead/list: the first page of 2,000 comments and its totalCount', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgEnum, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { userRole, users } from './users.js';
@@ -62,7 +63,8 @@ export const territories = pgTable(
     zipPrefixes: text('zip_prefixes').array().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('territories_business_name_unique').on(t.businessId, t.name)],
+  // Names are unique per business whatever their case ("West" and "west" are one name).
+  (t) => [uniqueIndex('territories_business_name_unique').on(t.businessId, sql`lower(${t.name})`)],
 );
 
 export const territoryUsers = pgTable(

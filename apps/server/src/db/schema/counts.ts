@@ -1,9 +1,10 @@
 import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 
 // Sizes of the paged lists, kept in step with every write by triggers in the same transaction
-// (migration 0008_list_count_triggers.sql), so a page's totalCount is one primary-key read.
-// list: 'group.leads' (owner = group), 'group.members' (visible members; owner = group),
-// 'user.groups' (owner = user), 'room.messages' (owner = chat room).
+// (migrations 0009_list_count_triggers.sql, 0022_paged_list_counts.sql), so a page's totalCount is one
+// primary-key read. list: 'group.leads' (owner = group), 'group.members' (visible members; owner = group),
+// 'user.groups' (owner = user), 'room.messages' (owner = chat room), 'opportunity.contacts' (owner =
+// opportunity), 'user.opportunities' (owned and shared with; owner = user).
 export const listCounts = pgTable(
   'list_counts',
   {

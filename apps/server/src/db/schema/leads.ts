@@ -96,6 +96,19 @@ export const leads = pgTable(
     index('leads_phone_key_idx').on(t.groupId, t.phoneKey, t.id).where(sql`${t.phoneKey} is not null`),
     index('leads_linkedin_key_idx').on(t.groupId, t.linkedinKey, t.id).where(sql`${t.linkedinKey} is not null`),
     index('leads_name_key_idx').on(t.groupId, t.nameKey, t.id).where(sql`${t.nameKey} is not null`),
+    // /territory/mine: a group's newest leads in one state, and in one ZIP prefix (first three digits).
+    index('leads_group_state_created_idx').on(
+      t.groupId,
+      t.stateAbbrv,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('leads_group_zip3_created_idx').on(
+      t.groupId,
+      sql`left(${t.postal}, 3)`,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // The scoreboard's wins by month.
     index('leads_group_won_idx').on(t.groupId, t.wonAt).where(sql`${t.outcomeStage} = 'WON'`),
     // The follow-up job: open leads with an assignee.

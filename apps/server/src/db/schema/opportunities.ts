@@ -52,10 +52,18 @@ export const opportunityShares = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // The opportunity's own created_at, copied by a trigger on insert, so the list of what is shared
+    // with a person pages newest first through an index.
+    opportunityCreatedAt: timestamp('opportunity_created_at', { withTimezone: true }),
   },
   (t) => [
     primaryKey({ columns: [t.opportunityId, t.userId] }),
     index('opportunity_shares_user_idx').on(t.userId, t.opportunityId),
+    index('opportunity_shares_user_created_idx').on(
+      t.userId,
+      t.opportunityCreatedAt.desc().nullsFirst(),
+      t.opportunityId.desc().nullsFirst(),
+    ),
   ],
 );
 

@@ -318,12 +318,18 @@ export async function deleteAttachmentOfMessage(db: DbOrTx, messageId: number) {
   return rows[0]?.storageKey;
 }
 
+/** Changes a message that is not deleted; false when it is (a delete got there first). */
 export async function updateMessage(
   db: DbOrTx,
   messageId: number,
   values: { message: string; version: number; editedAt?: Date; deletedAt?: Date },
-): Promise<void> {
-  await db.update(chatMessages).set(values).where(eq(chatMessages.id, messageId));
+): Promise<boolean> {
+  const rows = await db
+    .update(chatMessages)
+    .set(values)
+    .where(and(eq(chatMessages.id, messageId), isNull(chatMessages.deletedAt)))
+    .returning({ id: chatMessages.id });
+  return rows.length > 0;
 }
 
 /** A message's own row (no author) for checks. */

@@ -427,13 +427,15 @@ async function publishUpdated(deps: AppDeps, room: q.ChatRoomRow, message: ChatM
   deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.chatMessageUpdated, data });
 }
 
+const messageDeleted = () => notFound('CHAT_MESSAGE_DELETED', CHAT_MESSAGES.messageDeleted);
+
 /** One's own message, in a room one is still a member of. */
 async function requireOwnMessage(deps: AppDeps, userId: number, messageId: number) {
   const row = await q.findMessageRow(deps.db, messageId);
   if (!row) throw notFound('CHAT_MESSAGE_NOT_FOUND', CHAT_MESSAGES.messageNotFound);
   const room = await requireRoomMember(deps.db, userId, row.roomId);
   if (row.userId !== userId) throw forbidden('CHAT_MESSAGE_OWN_ONLY', CHAT_MESSAGES.ownMessageOnly);
-  if (row.deletedAt !== null) throw notFound('CHAT_MESSAGE_DELETED', CHAT_MESSAGES.messageDeleted);
+  if (row.deletedAt !== null) throw messageDeleted();
   return { row, room };
 }
 
@@ -446,7 +448,8 @@ export async function editMessage(
   if (row.message !== input.message) {
     await deps.db.transaction(async (tx) => {
       const version = await q.nextVersion(tx, room.id);
-      await q.updateMessage(tx, row.id, { message: input.message, version, editedAt: deps.clock.now() });
+      const values = { message: input.message, version, editedAt: deps.clock.now() };
+      if (!(await q.updateMessage(tx, row.id, values))) throw messageDeleted();
     });
   }
   const message = await loadMessage(deps, row.id);
@@ -463,7 +466,9 @@ export async function deleteMessage(
   const { row, room } = await requireOwnMessage(deps, userId, input.message_id);
   const storageKey = await deps.db.transaction(async (tx) => {
     const version = await q.nextVersion(tx, room.id);
-    await q.updateMessage(tx, row.id, { message: '', version, deletedAt: deps.clock.now() });
+    if (!(await q.updateMessage(tx, row.id, { message: '', version, deletedAt: deps.clock.now() }))) {
+      throw messageDeleted();
+    }
     return q.deleteAttachmentOfMessage(tx, row.id);
   });
   if (storageKey) await deps.files.delete(storageKey).catch(() => {});

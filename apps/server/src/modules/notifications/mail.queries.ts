@@ -1,6 +1,7 @@
-import { and, asc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { deleteFirstRows } from '../../db/delete-in-batches.js';
 import { activities, notificationEmails, unsubscribeLinks, users } from '../../db/schema/index.js';
 
 // Notification e-mail: the activities not yet looked at, the e-mails due, and the switches that govern them.
@@ -177,3 +178,21 @@ export async function useUnsubscribeLink(tx: DbOrTx, id: number, at: Date): Prom
     .returning({ id: unsubscribeLinks.id });
   return rows.length > 0;
 }
+
+/** Deletes up to `limit` notification e-mail rows sent before a time; answers how many. */
+export const deleteSentNotificationEmails = (db: DbOrTx, before: Date, limit: number) =>
+  deleteFirstRows(db, notificationEmails, notificationEmails.id, lt(notificationEmails.sentAt, before), limit);
+
+/** Deletes up to `limit` unsubscribe links spent before one time or made before another; answers how many. */
+export const deleteSpentOrExpiredUnsubscribeLinks = (
+  db: DbOrTx,
+  times: { spentBefore: Date; madeBefore: Date },
+  limit: number,
+) =>
+  deleteFirstRows(
+    db,
+    unsubscribeLinks,
+    unsubscribeLinks.id,
+    or(lt(unsubscribeLinks.usedAt, times.spentBefore), lt(unsubscribeLinks.createdAt, times.madeBefore)),
+    limit,
+  );

@@ -1,6 +1,7 @@
 import type { NotificationService, NotificationSetting } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { badRequest, conflict } from '../../http/errors.js';
+import { DAY_MS } from '../../lib/clock.js';
 import { hashToken } from '../../lib/secrets.js';
 import { updateUser } from '../accounts/accounts.service.js';
 import { storeMessagesSetting as storeGroupMessagesSetting } from '../groups/groups.access.js';
@@ -59,10 +60,14 @@ const UNSUBSCRIBED: Record<string, string> = {
   OPPORTUNITY: 'You will no longer get e-mails about messages in this opportunity.',
 };
 
+// An unsubscribe link works for 90 days after its e-mail was sent (the law asks for at least 30).
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+const isExpired = (madeAt: Date, now: Date) => now.getTime() - madeAt.getTime() >= UNSUBSCRIBE_LINK_DAYS * DAY_MS;
+
 /** One click from an e-mail: turns off the switch it was sent under. Each link works once. */
 export async function unsubscribe(deps: AppDeps, token: string): Promise<{ message: string }> {
   const link = await q.findUnsubscribeLink(deps.db, hashToken(token));
-  if (!link) throw badRequest('UNSUBSCRIBE_LINK_INVALID');
+  if (!link || isExpired(link.createdAt, deps.clock.now())) throw badRequest('UNSUBSCRIBE_LINK_INVALID');
   if (link.usedAt !== null) throw conflict('UNSUBSCRIBE_LINK_USED');
   const [kind, rawId] = link.switchKey.split(':');
   const id = Number(rawId);

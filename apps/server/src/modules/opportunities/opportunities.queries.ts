@@ -1,5 +1,6 @@
-import { and, asc, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { readListCount } from '../../db/list-counts.js';
 import {
   chatRooms,
   opportunities,
@@ -47,13 +48,6 @@ export async function deleteOpportunity(db: DbOrTx, id: number): Promise<void> {
   await db.delete(opportunities).where(eq(opportunities.id, id));
 }
 
-// What the caller may see: the opportunities they own or are shared on.
-const visibleTo = (userId: number) =>
-  or(
-    eq(opportunities.createdBy, userId),
-    sql`exists (select 1 from ${opportunityShares} where ${opportunityShares.opportunityId} = ${opportunities.id} and ${opportunityShares.userId} = ${userId})`,
-  );
-
 const rowColumns = {
   opportunity: opportunities,
   ownerFirstName: users.firstName,
@@ -67,26 +61,36 @@ export type OpportunityViewRow = {
   ownerHidden: boolean;
 };
 
-/** Sort CREATED: newest first, a page at a time. */
+/**
+ * Sort CREATED: newest first, a page at a time. The page is picked from the person's own and the
+ * shared-with-them opportunities, each read newest first through its index down to the page's depth.
+ */
 export async function listOpportunitiesOfUser(
   db: DbOrTx,
   userId: number,
   page: { offset: number; limit: number },
 ): Promise<OpportunityViewRow[]> {
+  const depth = page.offset + page.limit;
+  const picked = await db.execute<{ id: number }>(sql`
+    select id from (
+      (select id, created_at from opportunities where created_by = ${userId}
+        order by created_at desc, id desc limit ${depth})
+      union all
+      (select opportunity_id, opportunity_created_at from opportunity_shares where user_id = ${userId}
+        order by opportunity_created_at desc, opportunity_id desc limit ${depth})
+    ) mine order by created_at desc, id desc offset ${page.offset} limit ${page.limit}`);
+  const ids = picked.rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
   return db
     .select(rowColumns)
     .from(opportunities)
     .innerJoin(users, eq(users.id, opportunities.createdBy))
-    .where(visibleTo(userId))
-    .orderBy(desc(opportunities.createdAt), desc(opportunities.id))
-    .offset(page.offset)
-    .limit(page.limit);
+    .where(inArray(opportunities.id, ids))
+    .orderBy(desc(opportunities.createdAt), desc(opportunities.id));
 }
 
-export async function countOpportunitiesOfUser(db: DbOrTx, userId: number): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(opportunities).where(visibleTo(userId));
-  return row?.n ?? 0;
-}
+/** Owned and shared with the person: a kept count. */
+export const countOpportunitiesOfUser = (db: DbOrTx, userId: number) => readListCount(db, 'user.opportunities', userId);
 
 export async function findOpportunityView(db: DbOrTx, id: number): Promise<OpportunityViewRow | undefined> {
   const [row] = await db
@@ -241,13 +245,9 @@ export async function listContacts(
     .limit(page.limit);
 }
 
-export async function countContacts(db: DbOrTx, opportunityId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(opportunityContacts)
-    .where(eq(opportunityContacts.opportunityId, opportunityId));
-  return row?.n ?? 0;
-}
+/** A kept count. */
+export const countContacts = (db: DbOrTx, opportunityId: number) =>
+  readListCount(db, 'opportunity.contacts', opportunityId);
 
 // Contact comments
 

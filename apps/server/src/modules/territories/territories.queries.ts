@@ -109,7 +109,8 @@ interface LeadInside extends Record<string, unknown> {
 
 /**
  * Leads of the groups the user belongs to whose state, or ZIP code's first three digits, one of the
- * user's territories covers; newest first.
+ * user's territories covers; newest first. Read per group and per state or prefix through the
+ * leads' indexes, each at most `limit` deep, never the groups' whole lists.
  */
 export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, territoryIds: number[], limit: number) {
   if (territoryIds.length === 0) return [];
@@ -118,16 +119,29 @@ export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, t
     sql`, `,
   );
   const result = await db.execute<LeadInside>(sql`
+    with mine as (select id, states, zip_prefixes from territories where id in (${ids})),
+    groups_of as (select group_id from group_members where user_id = ${userId}),
+    states as (select distinct unnest(states) as state from mine),
+    prefixes as (select distinct unnest(zip_prefixes) as prefix from mine),
+    picked as (
+      (select l.id, l.created_at from groups_of g cross join states s cross join lateral (
+         select id, created_at from leads
+          where group_id = g.group_id and state_abbrv = s.state
+          order by created_at desc, id desc limit ${limit}) l)
+      union
+      (select l.id, l.created_at from groups_of g cross join prefixes p cross join lateral (
+         select id, created_at from leads
+          where group_id = g.group_id and left(postal, 3) = p.prefix
+          order by created_at desc, id desc limit ${limit}) l)
+      order by created_at desc, id desc limit ${limit})
     select l.id, l.group_id, l.first_name, l.last_name, l.company, l.city, l.state_abbrv, l.postal,
            l.latitude, l.longitude,
            array_agg(t.id order by t.id) as territory_ids
-      from leads l
-      join group_members gm on gm.group_id = l.group_id and gm.user_id = ${userId}
-      join territories t on t.id in (${ids})
-       and (l.state_abbrv = any(t.states) or left(l.postal, 3) = any(t.zip_prefixes))
+      from picked p
+      join leads l on l.id = p.id
+      join mine t on l.state_abbrv = any(t.states) or left(l.postal, 3) = any(t.zip_prefixes)
      group by l.id
-     order by l.created_at desc, l.id desc
-     limit ${limit}`);
+     order by l.created_at desc, l.id desc`);
   return result.rows;
 }
 

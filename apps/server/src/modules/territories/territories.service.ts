@@ -9,12 +9,14 @@ import {
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
+import { isUniqueViolation } from '../../db/errors.js';
 import { badRequest, conflict, notFound } from '../../http/errors.js';
 import * as users from '../accounts/accounts.service.js';
 import { requireBusinessAdmin } from '../business/business.access.js';
 import * as q from './territories.queries.js';
 
 const territoryNotFound = () => notFound('TERRITORY_NOT_FOUND');
+const nameTaken = () => conflict('TERRITORY_NAME_TAKEN', TERRITORY_MESSAGES.nameTaken);
 
 async function present(db: DbOrTx, rows: q.TerritoryRow[]): Promise<Territory[]> {
   const assignees = await q.listAssignees(
@@ -45,7 +47,7 @@ async function checkFields(
     throw badRequest('TERRITORY_USER_NOT_IN_BUSINESS');
   }
   if (await q.isNameTaken(db, businessId, input.name, exceptId)) {
-    throw conflict('TERRITORY_NAME_TAKEN', TERRITORY_MESSAGES.nameTaken);
+    throw nameTaken();
   }
   return userIds;
 }
@@ -69,7 +71,7 @@ export async function createTerritory(
       states: unique(input.states),
       zipPrefixes: unique(input.zip_prefixes),
     });
-    if (!row) throw conflict('TERRITORY_NAME_TAKEN', TERRITORY_MESSAGES.nameTaken);
+    if (!row) throw nameTaken();
     await q.setAssignees(tx, row.id, userIds);
     const [territory] = await present(tx, [row]);
     return territory!;
@@ -82,19 +84,25 @@ export async function updateTerritory(
   input: z.output<typeof territoryUpdateRequest>,
 ): Promise<Territory> {
   await requireBusinessAdmin(deps.db, callerId, input.business_id);
-  return deps.db.transaction(async (tx) => {
-    const existing = await q.findTerritory(tx, input.business_id, input.territory_id);
-    if (!existing) throw territoryNotFound();
-    const userIds = await checkFields(tx, input.business_id, input, existing.id);
-    const row = await q.updateTerritory(tx, existing.id, {
-      name: input.name,
-      states: unique(input.states),
-      zipPrefixes: unique(input.zip_prefixes),
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const existing = await q.findTerritory(tx, input.business_id, input.territory_id);
+      if (!existing) throw territoryNotFound();
+      const userIds = await checkFields(tx, input.business_id, input, existing.id);
+      const row = await q.updateTerritory(tx, existing.id, {
+        name: input.name,
+        states: unique(input.states),
+        zipPrefixes: unique(input.zip_prefixes),
+      });
+      await q.setAssignees(tx, existing.id, userIds);
+      const [territory] = await present(tx, [row!]);
+      return territory!;
     });
-    await q.setAssignees(tx, existing.id, userIds);
-    const [territory] = await present(tx, [row!]);
-    return territory!;
-  });
+  } catch (error) {
+    // Another rename to the same name (in any case) committed after the check.
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
 }
 
 export async function deleteTerritory(

@@ -1,7 +1,8 @@
-import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { deleteFirstRows } from '../../db/delete-in-batches.js';
 import { mailOutbox } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -25,6 +26,11 @@ export interface Mailer {
   deliver(ids: number[]): void;
   /** Retries undelivered messages; the e-mail retry job calls it. */
   retryPending(): Promise<void>;
+  /**
+   * Deletes up to `limit` messages delivered before a time (stored, when the outbox is the delivery),
+   * or given up before it; answers how many. Undelivered messages still being retried stay.
+   */
+  pruneDelivered(before: Date, limit: number): Promise<number>;
   /** Deletes every stored message to or answerable to an address (its account is erased). */
   forgetRecipient(to: string): Promise<void>;
   /** Resolves when deliveries started so far have finished (shutdown, tests). */
@@ -131,6 +137,15 @@ export function createMailer(options: { db: Db; clock: Clock; smtpUrl?: string; 
         .orderBy(asc(mailOutbox.id))
         .limit(50);
       for (const m of pending) await deliver(m.id, m, m.attempts);
+    },
+    async pruneDelivered(before, limit) {
+      const delivered = transport
+        ? or(
+            lt(mailOutbox.sentAt, before),
+            and(gte(mailOutbox.attempts, MAX_ATTEMPTS), lt(mailOutbox.lastAttemptAt, before)),
+          )
+        : lt(mailOutbox.createdAt, before);
+      return deleteFirstRows(db, mailOutbox, mailOutbox.id, delivered, limit);
     },
     async forgetRecipient(to) {
       await db.delete(mailOutbox).where(or(eq(mailOutbox.to, to), eq(mailOutbox.replyTo, to)));

@@ -1,0 +1,4 @@
+ALTER TABLE "opportunity_shares" ADD COLUMN "opportunity_created_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "leads_group_state_created_idx" ON "leads" USING btree ("group_id","state_abbrv","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "leads_group_zip3_created_idx" ON "leads" USING btree ("group_id",left("postal", 3),"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "opportunity_shares_user_created_idx" ON "opportunity_shares" USING btree ("user_id","opportunity_created_at" DESC NULLS FIRST,"opportunity_id" DESC NULLS FIRST);
