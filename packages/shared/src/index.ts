@@ -41,6 +41,7 @@ export * from './forms/opportunity.js';
 export * from './forms/outcome.js';
 export * from './forms/outcome-terms.js';
 export * from './forms/payment.js';
+export * from './forms/person.js';
 export * from './messages.js';
 export * from './oauth-state.js';
 export * from './realtime.js';

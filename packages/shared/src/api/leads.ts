@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { LEAD_SORT, PAGE_SIZE, RATING_MAX } from '../constants.js';
-import { leadFieldsShape, postalField, requireOneContact } from '../forms/lead.js';
+import { leadFieldsShape, postalField } from '../forms/lead.js';
 import { LEAD_MESSAGES } from '../forms/lead-messages.js';
+import { requireOneContact } from '../forms/person.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { addressCallPaths, leadCallPaths, ratingCallPaths } from './call-paths.js';

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { OPPORTUNITY_SORT } from '../constants.js';
 import { groupInviteEmailField } from '../forms/group.js';
-import { commentField, requireOneContact } from '../forms/lead.js';
+import { commentField } from '../forms/lead.js';
 import {
   contactFieldsShape,
   opportunityAddressField,
   opportunityNameField,
   opportunityNotesField,
 } from '../forms/opportunity.js';
+import { requireOneContact } from '../forms/person.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { opportunityCallPaths } from './call-paths.js';
