@@ -16,6 +16,7 @@ export * from './api/leads.js';
 export * from './api/lookups.js';
 export * from './api/opportunities.js';
 export * from './api/outcomes.js';
+export * from './api/person.js';
 export * from './api/stats.js';
 export * from './api/territories.js';
 export * from './api/users.js';

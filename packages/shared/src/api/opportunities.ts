@@ -14,6 +14,7 @@ import { defineCall, idField, messageResponse } from './call.js';
 import { opportunityCallPaths } from './call-paths.js';
 import { pageFields } from './groups.js';
 import { address } from './leads.js';
+import { personRecordShape } from './person.js';
 
 // Opportunities and their contacts. Who may do what
 // (docs/decisions.md, "Opportunities"): the owner edits, deletes, shares and manages
@@ -62,15 +63,7 @@ export type OpportunityDetail = z.infer<typeof opportunityDetail>;
 export const opportunityContact = z.object({
   contactId: z.number().int(),
   opportunityId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  title: z.string(),
-  company: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  linkedin: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...personRecordShape,
   createdAt: z.string(),
 });
 export type OpportunityContact = z.infer<typeof opportunityContact>;

@@ -4,6 +4,8 @@ import { renderInApp } from '../../test/render-in-app';
 import { PersonCard } from './person-card';
 
 const person = {
+  firstName: 'Lee',
+  lastName: 'Chen',
   fullName: 'Lee Chen',
   title: 'Store Manager',
   company: 'Bay Stores',

@@ -1,4 +1,4 @@
-import { formatPhone, phoneHref } from '@leadcircle/shared';
+import { formatPhone, type PersonRecord, phoneHref } from '@leadcircle/shared';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
@@ -6,17 +6,6 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-
-/** What a person card shows of a lead or an opportunity contact. */
-export interface PersonRecord {
-  fullName: string;
-  title: string;
-  company: string;
-  phone: string | null;
-  email: string | null;
-  linkedin: string | null;
-  notes: string | null;
-}
 
 /** A LinkedIn profile as an https address (people often write it without the scheme). */
 export function linkedinHref(value: string): string {

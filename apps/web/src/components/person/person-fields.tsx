@@ -6,6 +6,7 @@ import {
   formatPhone,
   MAX_CONTACT_INFO_KINDS,
   type PersonFormFields,
+  type PersonRecord,
   TEXT_AREA_DEFAULT_ROWS,
 } from '@leadcircle/shared';
 import AddIcon from '@mui/icons-material/Add';
@@ -42,20 +43,8 @@ const contactInputs: Record<ContactInfoKind, { type: string; autoComplete: strin
 };
 const readOnly = { input: { readOnly: true } };
 
-/** A lead's or a contact's saved fields, as the calls answer them. */
-interface SavedPerson {
-  firstName: string;
-  lastName: string;
-  title: string;
-  company: string;
-  email: string | null;
-  phone: string | null;
-  linkedin: string | null;
-  notes: string | null;
-}
-
 /** A person form's first values: empty (email chosen), or the person's, with the kinds it has (email first). */
-export function personFormValues(person: SavedPerson | undefined): PersonFormFields {
+export function personFormValues(person: PersonRecord | undefined): PersonFormFields {
   if (!person) {
     return {
       first_name: '',
