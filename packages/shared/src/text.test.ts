@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { CallDefinition } from './api/call.js';
-import { isLinkedinProfile } from './forms/lead.js';
+import { isLinkedinProfile } from './forms/person.js';
 import * as shared from './index.js';
 import { httpUrl, isTextSchema, multilineText, text } from './text.js';
 

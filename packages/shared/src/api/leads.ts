@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { LEAD_SORT, PAGE_SIZE, RATING_MAX } from '../constants.js';
-import { leadFieldsShape, postalField, requireOneContact } from '../forms/lead.js';
+import { leadFieldsShape, postalField } from '../forms/lead.js';
 import { LEAD_MESSAGES } from '../forms/lead-messages.js';
+import { requireOneContact } from '../forms/person.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { addressCallPaths, leadCallPaths, ratingCallPaths } from './call-paths.js';
 import { pageFields } from './groups.js';
 import { leadOutcome } from './outcomes.js';
+import { personRecordShape } from './person.js';
 import { memberScoreFields, statsMonth, topGiver } from './stats.js';
 
 // Leads, their ratings and comments: every call that names a lead answers
@@ -41,16 +43,7 @@ export type LeadRating = z.infer<typeof leadRating>;
 export const lead = z.object({
   leadId: z.number().int(),
   groupId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  title: z.string(),
-  company: z.string(),
-  // Stored without formatting (ten digits, after +1 when given); shown with formatPhone.
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  linkedin: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...personRecordShape,
   address,
   createdBy: z.number().int(),
   // The submitter's name, or 'Deleted user'.

@@ -1,18 +1,20 @@
 import { z } from 'zod';
 import { OPPORTUNITY_SORT } from '../constants.js';
 import { groupInviteEmailField } from '../forms/group.js';
-import { commentField, requireOneContact } from '../forms/lead.js';
+import { commentField } from '../forms/lead.js';
 import {
   contactFieldsShape,
   opportunityAddressField,
   opportunityNameField,
   opportunityNotesField,
 } from '../forms/opportunity.js';
+import { requireOneContact } from '../forms/person.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { opportunityCallPaths } from './call-paths.js';
 import { pageFields } from './groups.js';
 import { address } from './leads.js';
+import { personRecordShape } from './person.js';
 
 // Opportunities and their contacts. Who may do what
 // (docs/decisions/opportunities.md): the owner edits, deletes, shares and manages
@@ -61,15 +63,7 @@ export type OpportunityDetail = z.infer<typeof opportunityDetail>;
 export const opportunityContact = z.object({
   contactId: z.number().int(),
   opportunityId: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  fullName: z.string(),
-  title: z.string(),
-  company: z.string(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  linkedin: z.string().nullable(),
-  notes: z.string().nullable(),
+  ...personRecordShape,
   createdAt: z.string(),
 });
 export type OpportunityContact = z.infer<typeof opportunityContact>;

@@ -1,26 +1,13 @@
 import { z } from 'zod';
 import {
-  CONTACT_INFO_KINDS,
-  type ContactInfoKind,
-  MAX_CONTACT_INFO_KINDS,
   OPPORTUNITY_NAME_MAX,
   OPPORTUNITY_NAME_MIN,
   OPPORTUNITY_NOTES_MAX,
   OPPORTUNITY_NOTES_MIN,
 } from '../constants.js';
 import { multilineText, text } from '../text.js';
-import {
-  addressInput,
-  leadCompanyField,
-  leadEmailField,
-  leadFirstNameField,
-  leadLastNameField,
-  leadLinkedinField,
-  leadNotesField,
-  leadPhoneField,
-  leadTitleField,
-  requireOneContact,
-} from './lead.js';
+import { addressInput } from './lead.js';
+import { personFieldsFromForm, personFieldsShape, personForm } from './person.js';
 
 // The opportunity and contact forms with their exact messages (the too-long
 // messages do not match the limits: as observed), and the opportunity texts.
@@ -105,63 +92,16 @@ export const opportunityForm = z.object({
 export type OpportunityFormInput = z.input<typeof opportunityForm>;
 export type OpportunityFormValues = z.output<typeof opportunityForm>;
 
-/** The contact fields the calls send: the lead's rules without the address. */
-export const contactFieldsShape = {
-  first_name: leadFirstNameField,
-  last_name: leadLastNameField,
-  title: leadTitleField,
-  company: leadCompanyField,
-  email: leadEmailField.optional(),
-  phone: leadPhoneField.optional(),
-  linkedin: leadLinkedinField.optional(),
-  notes: leadNotesField.optional(),
-};
+/** The contact fields the calls send: a person without an address. */
+export const contactFieldsShape = personFieldsShape;
 
 /**
- * The create/edit contact dialog: the lead form without the address. In edit
- * mode the names, company and title are read-only and contact-info kinds cannot be removed.
+ * The create/edit contact dialog: the person form without the address. In edit mode the names,
+ * company and title are read-only and contact-info kinds cannot be removed (the dialog's rule).
  */
-export const contactForm = z
-  .object({
-    first_name: leadFirstNameField,
-    last_name: leadLastNameField,
-    title: leadTitleField,
-    company: leadCompanyField,
-    contactKinds: z
-      .array(z.enum(CONTACT_INFO_KINDS))
-      .min(1)
-      .max(MAX_CONTACT_INFO_KINDS)
-      .refine((kinds) => new Set(kinds).size === kinds.length),
-    email: leadEmailField,
-    phone: leadPhoneField,
-    linkedin: leadLinkedinField,
-    notes: leadNotesField,
-  })
-  .superRefine(
-    (form, ctx) => {
-      const chosen = (kind: ContactInfoKind) => (form.contactKinds.includes(kind) ? form[kind] : '');
-      requireOneContact(
-        { email: chosen('email'), phone: chosen('phone'), linkedin: chosen('linkedin') },
-        ctx,
-        form.contactKinds,
-      );
-    },
-    { when: (payload) => Array.isArray((payload.value as { contactKinds?: unknown } | undefined)?.contactKinds) },
-  );
+export const contactForm = personForm({});
 export type ContactFormInput = z.input<typeof contactForm>;
 export type ContactFormValues = z.output<typeof contactForm>;
 
 /** The fields a valid contact form sends: the chosen contact kinds only. */
-export function contactFieldsFromForm(form: ContactFormValues) {
-  const chosen = (kind: ContactInfoKind) => (form.contactKinds.includes(kind) ? form[kind] : '');
-  return {
-    first_name: form.first_name,
-    last_name: form.last_name,
-    title: form.title,
-    company: form.company,
-    email: chosen('email'),
-    phone: chosen('phone'),
-    linkedin: chosen('linkedin'),
-    notes: form.notes,
-  };
-}
+export const contactFieldsFromForm = personFieldsFromForm;

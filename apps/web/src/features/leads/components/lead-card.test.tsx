@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { linkedinHref } from '../../../components/person/person-card';
 import { renderInApp } from '../../../test/render-in-app';
-import { LeadCard, linkedinHref } from './lead-card';
+import { LeadCard } from './lead-card';
 import { ratingSummary } from './lead-rating';
 import { testLead } from './test-lead';
 

@@ -1,15 +1,11 @@
 import { LEAD_MESSAGES, ROUTES, routePath, SERVER_EVENTS } from '@leadcircle/shared';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { DetailsPage } from '../../../components/details-page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage, isApiError } from '../../../lib/api-error';
@@ -89,17 +85,12 @@ export function LeadDetailsPage() {
   }
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Tooltip title="Back to leads">
-          <IconButton component={Link} to={backTo} aria-label="Back to leads">
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
-        <Typography component="h1" variant="h4" sx={{ flexGrow: 1 }}>
-          {lead.data?.fullName ?? 'Lead'}
-        </Typography>
-        {lead.data && (
+    <DetailsPage
+      backTo={backTo}
+      backLabel="Back to leads"
+      title={lead.data?.fullName ?? 'Lead'}
+      actions={
+        lead.data && (
           <>
             {/* The opportunity list opens its create dialog prefilled from this lead. */}
             <Button variant="outlined" onClick={() => navigate(`${ROUTES.opportunities}?lead_id=${leadId}`)}>
@@ -111,9 +102,10 @@ export function LeadDetailsPage() {
               </Button>
             )}
           </>
-        )}
-      </Stack>
+        )
+      }
+    >
       {content}
-    </Box>
+    </DetailsPage>
   );
 }

@@ -1,54 +1,10 @@
-import {
-  COMMENT_REFRESH_MS,
-  type ContactComment,
-  commentField,
-  LEAD_MESSAGES,
-  OPPORTUNITY_MESSAGES,
-} from '@leadcircle/shared';
-import SendIcon from '@mui/icons-material/Send';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { type FormEvent, type KeyboardEvent, useState } from 'react';
-import { EmptyState } from '../../../components/empty-state';
-import { UserAvatar } from '../../../components/user-avatar';
-import { errorMessage } from '../../../lib/api-error';
-import { dateFormat } from '../../../lib/intl-format';
+import { COMMENT_REFRESH_MS, LEAD_MESSAGES, OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
+import { CommentsPanel } from '../../../components/comments-panel';
 import { contactCommentsOf, useListContactCommentsInfiniteQuery, useSendContactCommentMutation } from '../api';
 
-const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
-
-function Comment({ comment }: { comment: ContactComment }) {
-  const name = `${comment.user.firstName} ${comment.user.lastName}`.trim();
-  return (
-    <ListItem alignItems="flex-start" sx={{ gap: 1.5, px: 0 }} aria-label={`Comment by ${name}`}>
-      <UserAvatar firstName={comment.user.firstName} lastName={comment.user.lastName} src={comment.user.avatarUrl} />
-      <Box sx={{ minWidth: 0 }}>
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'baseline', flexWrap: 'wrap' }}>
-          <Typography variant="subtitle2">{name}</Typography>
-          <Typography variant="caption" color="text.secondary" component="time" dateTime={comment.createdAt}>
-            {formatTime(new Date(comment.createdAt))}
-          </Typography>
-        </Stack>
-        <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {comment.message}
-        </Typography>
-      </Box>
-    </ListItem>
-  );
-}
-
 /**
- * A contact's comments: stored and shown to everyone the opportunity is shared with, newest first, 50
- * at a time; 'Enter your comment' (Enter sends). Others' comments arrive by polling.
+ * A contact's comments: stored and shown to everyone the opportunity is shared with. Others'
+ * comments arrive by polling.
  */
 export function ContactComments({ contactId }: { contactId: number }) {
   const comments = useListContactCommentsInfiniteQuery(contactId, {
@@ -56,91 +12,16 @@ export function ContactComments({ contactId }: { contactId: number }) {
     skipPollingIfUnfocused: true,
     refetchOnMountOrArgChange: true,
   });
-  const [sendComment, sendState] = useSendContactCommentMutation();
-  const [text, setText] = useState('');
-  const [sendError, setSendError] = useState<string | null>(null);
-  const checked = commentField.safeParse(text);
-  const tooLong = !checked.success && text.trim() !== '' ? checked.error.issues[0]?.message : undefined;
+  const [sendComment] = useSendContactCommentMutation();
 
-  const send = async () => {
-    if (!checked.success || sendState.isLoading) return;
-    setSendError(null);
-    try {
-      await sendComment({ contact_id: contactId, message: checked.data }).unwrap();
-      setText('');
-    } catch (error) {
-      setSendError(errorMessage(error, OPPORTUNITY_MESSAGES.commentFailed));
-    }
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    void send();
-  };
-  const keyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void send();
-    }
-  };
-
-  const messages = contactCommentsOf(comments.data?.pages);
   return (
-    <Paper variant="outlined" component="section" aria-label="Comments" sx={{ p: 2 }}>
-      <Typography component="h2" variant="h6" sx={{ mb: 1 }}>
-        Comments
-      </Typography>
-      <Box component="form" onSubmit={submit} noValidate>
-        <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
-          <TextField
-            label={LEAD_MESSAGES.commentPlaceholder}
-            value={text}
-            onChange={(event) => setText(event.target.value)}
-            onKeyDown={keyDown}
-            multiline
-            maxRows={6}
-            fullWidth
-            error={tooLong !== undefined}
-            helperText={tooLong}
-          />
-          <IconButton
-            type="submit"
-            aria-label="Send comment"
-            color="primary"
-            disabled={!checked.success || sendState.isLoading}
-            sx={{ mt: 1 }}
-          >
-            {sendState.isLoading ? <CircularProgress size={24} /> : <SendIcon />}
-          </IconButton>
-        </Stack>
-      </Box>
-      {sendError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {sendError}
-        </Alert>
-      )}
-      {comments.isError && (
-        <Alert severity="error" sx={{ mt: 1 }}>
-          {errorMessage(comments.error, 'The comments could not be loaded.')}
-        </Alert>
-      )}
-      {comments.isLoading && <CircularProgress size={28} aria-label="Loading" sx={{ mt: 2 }} />}
-      {comments.isSuccess && messages.length === 0 && (
-        <Box sx={{ mt: 2 }}>
-          <EmptyState title="No comments yet. Leave one for everyone working this opportunity." />
-        </Box>
-      )}
-      {messages.length > 0 && (
-        <List aria-label="Contact comments">
-          {messages.map((comment) => (
-            <Comment key={comment.messageId} comment={comment} />
-          ))}
-        </List>
-      )}
-      {comments.hasNextPage && (
-        <Button onClick={() => void comments.fetchNextPage()} loading={comments.isFetchingNextPage}>
-          SHOW OLDER COMMENTS
-        </Button>
-      )}
-    </Paper>
+    <CommentsPanel
+      comments={{ ...comments, messages: contactCommentsOf(comments.data?.pages) }}
+      listLabel="Contact comments"
+      emptyText="No comments yet. Leave one for everyone working this opportunity."
+      placeholder={LEAD_MESSAGES.commentPlaceholder}
+      sendFailedText={OPPORTUNITY_MESSAGES.commentFailed}
+      onSend={(message) => sendComment({ contact_id: contactId, message }).unwrap()}
+    />
   );
 }

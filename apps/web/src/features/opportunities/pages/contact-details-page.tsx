@@ -1,15 +1,9 @@
 import { OPPORTUNITY_MESSAGES, ROUTES, routePath } from '@leadcircle/shared';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
-import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
-import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
+import { DetailsPage } from '../../../components/details-page';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
 import { useRouteId } from '../../../lib/route-id';
@@ -59,23 +53,21 @@ export function ContactDetailsPage() {
   }
 
   return (
-    <Box sx={{ p: { xs: 2, md: 3 } }}>
-      <Stack direction="row" sx={{ alignItems: 'center', mb: 2, gap: 1, flexWrap: 'wrap' }}>
-        <Tooltip title="Back to contacts">
-          <IconButton component={Link} to={backTo} aria-label="Back to contacts">
-            <ArrowBackIcon />
-          </IconButton>
-        </Tooltip>
-        <Typography component="h1" variant="h4" sx={{ flexGrow: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
-          {contact.data?.fullName ?? 'Contact'}
-        </Typography>
-        {contact.data && !isElsewhere && opportunity.data?.isOwner && (
+    <DetailsPage
+      backTo={backTo}
+      backLabel="Back to contacts"
+      title={contact.data?.fullName ?? 'Contact'}
+      actions={
+        contact.data &&
+        !isElsewhere &&
+        opportunity.data?.isOwner && (
           <Button variant="contained" onClick={() => setIsEditing(true)}>
             EDIT
           </Button>
-        )}
-      </Stack>
+        )
+      }
+    >
       {content}
-    </Box>
+    </DetailsPage>
   );
 }
