@@ -222,7 +222,9 @@ const SCHEMA_IMPORT_RE = /import\s+(?:type\s+)?(?:\{([^}]*)\}|\*\s+as\s+(\w+))\s
 function tableProblems() {
   if (!fs.existsSync(path.join(ROOT, SCHEMA_DIR))) return [];
   const out = [];
-  const ownersSource = fs.existsSync(path.join(ROOT, OWNERS_FILE)) ? fs.readFileSync(path.join(ROOT, OWNERS_FILE), 'utf8') : '';
+  const ownersSource = fs.existsSync(path.join(ROOT, OWNERS_FILE))
+    ? fs.readFileSync(path.join(ROOT, OWNERS_FILE), 'utf8')
+    : '';
   const owners = readOwnerMap(ownersSource, 'TABLE_OWNERS');
   const faces = readOwnerMap(ownersSource, 'PUBLIC_FACES');
   /** Drizzle export name → SQL name, and every SQL name with its kind. */
@@ -237,20 +239,28 @@ function tableProblems() {
   }
   for (const [name, kind] of declared) {
     if (kind === 'Table' && !owners.has(name)) out.push(`table-owners: table ${name} has no owner in ${OWNERS_FILE}`);
-    if (kind === 'View' && !faces.has(name)) out.push(`table-owners: view ${name} is not a public face in ${OWNERS_FILE}`);
+    if (kind === 'View' && !faces.has(name))
+      out.push(`table-owners: view ${name} is not a public face in ${OWNERS_FILE}`);
   }
   for (const name of [...owners.keys(), ...faces.keys()]) {
     if (!declared.has(name)) out.push(`table-owners: ${OWNERS_FILE} names ${name}, which db/schema does not declare`);
   }
   const isModule = (owner) => files.some((f) => f.startsWith(`apps/server/src/modules/${owner}/`));
   for (const file of files) {
-    if (!file.startsWith('apps/server/src/') || file.startsWith('apps/server/src/db/') || file.endsWith('.test.ts')) continue;
+    if (!file.startsWith('apps/server/src/') || file.startsWith('apps/server/src/db/') || file.endsWith('.test.ts'))
+      continue;
     const source = stripComments(fs.readFileSync(path.join(ROOT, file), 'utf8'));
     const named = new Set();
     for (const m of source.matchAll(SCHEMA_IMPORT_RE)) {
       if (!resolveImport(file, m[3])?.startsWith(SCHEMA_DIR)) continue;
       const names = m[1]
-        ? m[1].split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0])
+        ? m[1].split(',').map(
+            (n) =>
+              n
+                .trim()
+                .replace(/^type\s+/, '')
+                .split(/\s+as\s+/)[0],
+          )
         : [...source.matchAll(new RegExp(`\\b${m[2]}\\.(\\w+)`, 'g'))].map((use) => use[1]);
       for (const n of names) if (exportName.has(n)) named.add(exportName.get(n));
     }

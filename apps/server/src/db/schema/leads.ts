@@ -244,7 +244,12 @@ export const publicLeads = pgView('public_leads').as((qb) =>
 // The ratings module's public face: one person's rating of a lead.
 export const publicLeadRatings = pgView('public_lead_ratings').as((qb) =>
   qb
-    .select({ leadId: leadRatings.leadId, userId: leadRatings.userId, kind: leadRatings.kind, rating: leadRatings.rating })
+    .select({
+      leadId: leadRatings.leadId,
+      userId: leadRatings.userId,
+      kind: leadRatings.kind,
+      rating: leadRatings.rating,
+    })
     .from(leadRatings),
 );
 

@@ -143,13 +143,13 @@ export const opportunityContactComments = pgTable(
 // The opportunities module's public face (see db/table-owners.ts): an opportunity's name and owner, whom it
 // is shared with, and each person's Messages switch.
 export const publicOpportunities = pgView('public_opportunities').as((qb) =>
-  qb
-    .select({ id: opportunities.id, name: opportunities.name, createdBy: opportunities.createdBy })
-    .from(opportunities),
+  qb.select({ id: opportunities.id, name: opportunities.name, createdBy: opportunities.createdBy }).from(opportunities),
 );
 
 export const publicOpportunityShares = pgView('public_opportunity_shares').as((qb) =>
-  qb.select({ opportunityId: opportunityShares.opportunityId, userId: opportunityShares.userId }).from(opportunityShares),
+  qb
+    .select({ opportunityId: opportunityShares.opportunityId, userId: opportunityShares.userId })
+    .from(opportunityShares),
 );
 
 export const publicOpportunityUserSettings = pgView('public_opportunity_user_settings').as((qb) =>
