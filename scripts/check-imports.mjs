@@ -265,14 +265,24 @@ function tableProblems() {
       for (const n of names) if (exportName.has(n)) named.add(exportName.get(n));
     }
     for (const m of source.matchAll(SQL_TABLE_RE)) if (declared.has(m[1].toLowerCase())) named.add(m[1].toLowerCase());
+    // A public face is for reading: writes go through the owner's functions.
+    const writes = [
+      ...[...source.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)].map((m) => exportName.get(m[1])),
+      ...[...source.matchAll(/\b(?:into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)].map((m) =>
+        m[1].toLowerCase(),
+      ),
+    ];
+    for (const view of new Set(writes.filter((name) => faces.has(name)))) {
+      out.push(
+        `table-owners: ${file} writes ${view}, a public face of ${faces.get(view)} (faces are read only: call its functions)`,
+      );
+    }
     const self = ownerOfFile(file);
     for (const table of named) {
       const owner = owners.get(table);
       if (!owner || owner === self || (!isModule(owner) && isModule(self))) continue;
-      const faceNote = [...faces].some(([, o]) => o === owner) ? ', or its public face (a public_* view)' : '';
-      out.push(
-        `table-owners: ${file} names table ${table}, owned by ${owner} (go through ${owner}'s service or access functions${faceNote})`,
-      );
+      const faceNote = [...faces].some(([, o]) => o === owner) ? ', or read its public face (a public_* view)' : '';
+      out.push(`table-owners: ${file} names table ${table}, owned by ${owner} (call the owner's functions${faceNote})`);
     }
   }
   return out;
