@@ -131,7 +131,9 @@ export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, t
       join public_group_members gm on gm.group_id = l.group_id and gm.user_id = ${userId}
       join territories t on t.id in (${ids})
        and (l.state_abbrv = any(t.states) or left(l.postal, 3) = any(t.zip_prefixes))
-     group by l.id
+     -- every column: a view's rows carry no primary key to group by
+     group by l.id, l.group_id, l.first_name, l.last_name, l.company, l.city, l.state_abbrv, l.postal,
+           l.latitude, l.longitude, l.created_at
      order by l.created_at desc, l.id desc
      limit ${limit}`);
   return result.rows;
