@@ -219,6 +219,13 @@ function ownerOfFile(file) {
 const SQL_TABLE_RE = /\b(?:from|join|into|update|table)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
 const SCHEMA_IMPORT_RE = /import\s+(?:type\s+)?(?:\{([^}]*)\}|\*\s+as\s+(\w+))\s*from\s*['"]([^'"]+)['"]/g;
 
+/** `type users as u` → `users`: the name an import list entry takes from its module. */
+const importedName = (entry) =>
+  entry
+    .trim()
+    .replace(/^type\s+/, '')
+    .split(/\s+as\s+/)[0];
+
 function tableProblems() {
   if (!fs.existsSync(path.join(ROOT, SCHEMA_DIR))) return [];
   const out = [];
@@ -254,13 +261,7 @@ function tableProblems() {
     for (const m of source.matchAll(SCHEMA_IMPORT_RE)) {
       if (!resolveImport(file, m[3])?.startsWith(SCHEMA_DIR)) continue;
       const names = m[1]
-        ? m[1].split(',').map(
-            (n) =>
-              n
-                .trim()
-                .replace(/^type\s+/, '')
-                .split(/\s+as\s+/)[0],
-          )
+        ? m[1].split(',').map(importedName)
         : [...source.matchAll(new RegExp(`\\b${m[2]}\\.(\\w+)`, 'g'))].map((use) => use[1]);
       for (const n of names) if (exportName.has(n)) named.add(exportName.get(n));
     }

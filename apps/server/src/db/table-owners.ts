@@ -3,7 +3,8 @@
 // the owner declares beside its tables for joins a function call would turn into a query per row.
 // An owner is a module (`modules/<name>`) or a lower layer (`activity`, `http`, `providers/<x>`, `db`);
 // the modules sit above the lower layers and may name their tables, as they may call their functions.
-// `npm run check:imports` reads both maps and refuses a file naming a table it does not own.
+// `npm run check:imports` reads both maps and refuses a server file naming a table it does not own, or
+// writing a public face; db/ itself (the schema, the seed, the list counts) declares them and is not checked.
 
 export const TABLE_OWNERS = {
   // the account records
