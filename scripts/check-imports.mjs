@@ -1,11 +1,14 @@
 #!/usr/bin/env node
 // Keeps the house's import rules (`npm run check:imports`, run first by `npm test`):
-// no cycles, no upward imports, no cross-module queries, features independent.
+// no cycles, no upward imports, no cross-module queries, features independent, and no file naming a
+// table another part of the server owns (the owners: apps/server/src/db/table-owners.ts).
 // The layers are described in docs/architecture.md; why a script and not dependency-cruiser: docs/adr/0002.
+// `--root <dir>` checks another copy of the tree (the check's own test runs it on a scratch copy).
 import fs from 'node:fs';
 import path from 'node:path';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
+const rootArg = process.argv.indexOf('--root');
+const ROOT = rootArg > 0 ? path.resolve(process.argv[rootArg + 1]) : path.resolve(import.meta.dirname, '..');
 const SOURCE_DIRS = ['packages/shared/src', 'apps/server/src', 'apps/server/test', 'apps/web/src'];
 const EXTENSIONS = ['.ts', '.tsx', '.mts'];
 
@@ -192,9 +195,104 @@ for (const cycle of findCycles(moduleEdges)) {
   problems.push(`no-module-cycles: ${cycle.join(' → ')} (${steps.join('; ')})`);
 }
 
+// Tables: a server file names only the tables its owner owns (or a lower layer's, from a module) and
+// the public faces, in a Drizzle import from db/schema or in an SQL string.
+const SCHEMA_DIR = 'apps/server/src/db/schema/';
+const OWNERS_FILE = 'apps/server/src/db/table-owners.ts';
+
+/** `export const NAME = { key: 'value', … }` of the owners file, as a Map. */
+function readOwnerMap(source, name) {
+  const block = new RegExp(`export const ${name}\\b[^{]*\\{([\\s\\S]*?)\\n\\}`).exec(source);
+  if (!block) return new Map();
+  return new Map([...block[1].matchAll(/^\s*(\w+): '([\w/-]+)',/gm)].map((m) => [m[1], m[2]]));
+}
+
+/** The owner a server file writes as: its module, or its lower layer (`providers/<x>`, `activity`, …). */
+function ownerOfFile(file) {
+  const module = /^apps\/server\/src\/modules\/([^/]+)\//.exec(file);
+  if (module) return module[1];
+  const layer = /^apps\/server\/src\/(providers\/[^/]+|[^/]+)\//.exec(file);
+  return layer ? layer[1] : 'app';
+}
+
+// What PostgreSQL reads a table name after: from, join, into, update, table (a comma join is not seen).
+const SQL_TABLE_RE = /\b(?:from|join|into|update|table)\s+(?:only\s+)?(?:"?public"?\.)?"?([a-z_][a-z0-9_]*)"?/gi;
+const SCHEMA_IMPORT_RE = /import\s+(?:type\s+)?(?:\{([^}]*)\}|\*\s+as\s+(\w+))\s*from\s*['"]([^'"]+)['"]/g;
+
+/** `type users as u` → `users`: the name an import list entry takes from its module. */
+const importedName = (entry) =>
+  entry
+    .trim()
+    .replace(/^type\s+/, '')
+    .split(/\s+as\s+/)[0];
+
+function tableProblems() {
+  if (!fs.existsSync(path.join(ROOT, SCHEMA_DIR))) return [];
+  const out = [];
+  const ownersSource = fs.existsSync(path.join(ROOT, OWNERS_FILE))
+    ? fs.readFileSync(path.join(ROOT, OWNERS_FILE), 'utf8')
+    : '';
+  const owners = readOwnerMap(ownersSource, 'TABLE_OWNERS');
+  const faces = readOwnerMap(ownersSource, 'PUBLIC_FACES');
+  /** Drizzle export name → SQL name, and every SQL name with its kind. */
+  const exportName = new Map();
+  const declared = new Map();
+  for (const file of files.filter((f) => f.startsWith(SCHEMA_DIR))) {
+    const source = stripComments(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    for (const m of source.matchAll(/export const (\w+) = pg(Table|View)\(\s*'(\w+)'/g)) {
+      exportName.set(m[1], m[3]);
+      declared.set(m[3], m[2]);
+    }
+  }
+  for (const [name, kind] of declared) {
+    if (kind === 'Table' && !owners.has(name)) out.push(`table-owners: table ${name} has no owner in ${OWNERS_FILE}`);
+    if (kind === 'View' && !faces.has(name))
+      out.push(`table-owners: view ${name} is not a public face in ${OWNERS_FILE}`);
+  }
+  for (const name of [...owners.keys(), ...faces.keys()]) {
+    if (!declared.has(name)) out.push(`table-owners: ${OWNERS_FILE} names ${name}, which db/schema does not declare`);
+  }
+  const isModule = (owner) => files.some((f) => f.startsWith(`apps/server/src/modules/${owner}/`));
+  for (const file of files) {
+    if (!file.startsWith('apps/server/src/') || file.startsWith('apps/server/src/db/') || file.endsWith('.test.ts'))
+      continue;
+    const source = stripComments(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+    const named = new Set();
+    for (const m of source.matchAll(SCHEMA_IMPORT_RE)) {
+      if (!resolveImport(file, m[3])?.startsWith(SCHEMA_DIR)) continue;
+      const names = m[1]
+        ? m[1].split(',').map(importedName)
+        : [...source.matchAll(new RegExp(`\\b${m[2]}\\.(\\w+)`, 'g'))].map((use) => use[1]);
+      for (const n of names) if (exportName.has(n)) named.add(exportName.get(n));
+    }
+    for (const m of source.matchAll(SQL_TABLE_RE)) if (declared.has(m[1].toLowerCase())) named.add(m[1].toLowerCase());
+    // A public face is for reading: writes go through the owner's functions.
+    const writes = [
+      ...[...source.matchAll(/\.(?:insert|update|delete)\(\s*(\w+)\s*\)/g)].map((m) => exportName.get(m[1])),
+      ...[...source.matchAll(/\b(?:into|update|delete\s+from)\s+"?([a-z_][a-z0-9_]*)"?/gi)].map((m) =>
+        m[1].toLowerCase(),
+      ),
+    ];
+    for (const view of new Set(writes.filter((name) => faces.has(name)))) {
+      out.push(
+        `table-owners: ${file} writes ${view}, a public face of ${faces.get(view)} (faces are read only: call its functions)`,
+      );
+    }
+    const self = ownerOfFile(file);
+    for (const table of named) {
+      const owner = owners.get(table);
+      if (!owner || owner === self || (!isModule(owner) && isModule(self))) continue;
+      const faceNote = [...faces].some(([, o]) => o === owner) ? ', or read its public face (a public_* view)' : '';
+      out.push(`table-owners: ${file} names table ${table}, owned by ${owner} (call the owner's functions${faceNote})`);
+    }
+  }
+  return out;
+}
+problems.push(...tableProblems());
+
 if (problems.length > 0) {
   for (const problem of problems) console.error(`✖ ${problem}`);
   console.error(`\n${problems.length} import rule violation(s); see docs/architecture.md.`);
   process.exit(1);
 }
-console.log(`✔ imports: ${files.length} files, no cycles, no upward or cross-module imports.`);
+console.log(`✔ imports: ${files.length} files, no cycles, no upward or cross-module imports, no foreign tables.`);

@@ -11,14 +11,14 @@ import { activities } from '../db/schema/index.js';
 export function visibleTo(userId: number): SQL {
   return sql`(
     (${activities.groupId} IS NOT NULL AND EXISTS (
-      SELECT 1 FROM group_members gm WHERE gm.group_id = ${activities.groupId} AND gm.user_id = ${userId}))
+      SELECT 1 FROM public_group_members gm WHERE gm.group_id = ${activities.groupId} AND gm.user_id = ${userId}))
     OR (${activities.opportunityId} IS NOT NULL AND (
-      EXISTS (SELECT 1 FROM opportunities o WHERE o.id = ${activities.opportunityId} AND o.created_by = ${userId})
-      OR EXISTS (SELECT 1 FROM opportunity_shares s
+      EXISTS (SELECT 1 FROM public_opportunities o WHERE o.id = ${activities.opportunityId} AND o.created_by = ${userId})
+      OR EXISTS (SELECT 1 FROM public_opportunity_shares s
         WHERE s.opportunity_id = ${activities.opportunityId} AND s.user_id = ${userId})))
     OR (${activities.groupId} IS NULL AND ${activities.opportunityId} IS NULL AND (
       ${activities.actorUserId} = ${userId}
-      OR EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}
+      OR EXISTS (SELECT 1 FROM public_users u WHERE u.id = ${userId}
         AND u.business_id IS NOT NULL AND u.business_id::text = ${activities.data}->>'businessId')))
     OR EXISTS (SELECT 1 FROM activity_recipients r WHERE r.user_id = ${userId} AND r.activity_id = ${activities.id})
   )`;
@@ -35,11 +35,11 @@ export async function activityAudience(
     SELECT a.type, x.user_id
     FROM activities a
     CROSS JOIN LATERAL (
-      SELECT gm.user_id FROM group_members gm WHERE gm.group_id = a.group_id
-      UNION SELECT o.created_by FROM opportunities o WHERE o.id = a.opportunity_id
-      UNION SELECT s.user_id FROM opportunity_shares s WHERE s.opportunity_id = a.opportunity_id
+      SELECT gm.user_id FROM public_group_members gm WHERE gm.group_id = a.group_id
+      UNION SELECT o.created_by FROM public_opportunities o WHERE o.id = a.opportunity_id
+      UNION SELECT s.user_id FROM public_opportunity_shares s WHERE s.opportunity_id = a.opportunity_id
       UNION SELECT a.actor_user_id WHERE a.group_id IS NULL AND a.opportunity_id IS NULL
-      UNION SELECT u.id FROM users u
+      UNION SELECT u.id FROM public_users u
         WHERE a.group_id IS NULL AND a.opportunity_id IS NULL
           AND u.business_id = (CASE WHEN a.data->>'businessId' ~ '^[0-9]{1,9}$' THEN (a.data->>'businessId')::int END)
       UNION SELECT r.user_id FROM activity_recipients r WHERE r.activity_id = a.id

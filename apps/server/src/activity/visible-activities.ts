@@ -42,7 +42,7 @@ function visibleRows(source: VisibleSource): SQL {
           : sql``
       })`
     : sql``;
-  const groupPart = sql`(SELECT a.id, a.created_at FROM group_members gm
+  const groupPart = sql`(SELECT a.id, a.created_at FROM public_group_members gm
     CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
       WHERE a.group_id = gm.group_id${source.inboxOnly ? sql` AND a.type = 'NEW_LEAD'` : sql``}${types}${notOwn}
       ${newestFirst}${limit}) a
@@ -53,15 +53,15 @@ function visibleRows(source: VisibleSource): SQL {
     ORDER BY r.created_at DESC NULLS LAST, r.activity_id DESC NULLS LAST${limit})`;
   if (source.inboxOnly) return sql`${groupPart} UNION ${recipientPart}`;
   const opportunityPart = sql`(SELECT a.id, a.created_at FROM (
-      SELECT o.id FROM opportunities o WHERE o.created_by = ${userId}
-      UNION SELECT s.opportunity_id FROM opportunity_shares s WHERE s.user_id = ${userId}) mine
+      SELECT o.id FROM public_opportunities o WHERE o.created_by = ${userId}
+      UNION SELECT s.opportunity_id FROM public_opportunity_shares s WHERE s.user_id = ${userId}) mine
     CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
       WHERE a.opportunity_id = mine.id${types} ${newestFirst}${limit}) a)`;
   const ownPart = sql`(SELECT a.id, a.created_at FROM activities a
     WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND a.actor_user_id = ${userId}${types}
     ${newestFirst}${limit})`;
   const businessPart = sql`(SELECT a.id, a.created_at FROM activities a
-    JOIN users u ON u.id = ${userId} AND u.business_id IS NOT NULL
+    JOIN public_users u ON u.id = ${userId} AND u.business_id IS NOT NULL
     WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND (a.data->>'businessId') = u.business_id::text${types}
     ${newestFirst}${limit})`;
   return sql`${groupPart} UNION ${opportunityPart} UNION ${ownPart} UNION ${businessPart} UNION ${recipientPart}`;

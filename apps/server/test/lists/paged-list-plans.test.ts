@@ -5,7 +5,7 @@ import { createAdmin } from '../billing.js';
 import { createGroupWithMembers } from '../groups.js';
 import { post } from '../helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { mostRowsRead } from './plans.js';
+import { mostRowsRead, planNodesOf, selectsOf } from './plans.js';
 
 // A paged list must cost the same on a big group as on a small one: neither its page nor its
 // totalCount may read the whole group. Checked with EXPLAIN ANALYZE (rows read, never time) on every
@@ -193,6 +193,26 @@ describe('paged lists read a page, not the whole list', () => {
     });
     // Its answer is up to TERRITORY_LEADS_MAX leads: read by state and by ZIP prefix, each at most that.
     expect(most.rows, most.where).toBeLessThanOrEqual(2 * TERRITORY_LEADS_MAX);
+  });
+
+  // The room list sorts the caller's rooms by activity, so it reads them (1,001 GROUP rooms here) and never
+  // the big tables whole (21,001 rooms, 20,000 leads, 2,001 memberships, 1,002 users, 2,000 comments); each
+  // room's name (its group, through the groups' public face) is a probe per room, and the page costs the
+  // same few statements whatever its size. (A table of three rows, the businesses, the planner may scan.)
+  it("/chat/room/list: a page of 1,001 group rooms reads the caller's rooms, not the big tables, in a few statements", async () => {
+    const roomList = () =>
+      post(t, '/chat/room/list', { grouping_level: 'GROUP', limit: PAGE_SIZE }, { token: ctx.owner.token });
+    await roomList(); // makes the rooms of the caller's groups
+    const statements = await selectsOf(t, async () => {
+      const res = await roomList();
+      expect(res.body).toMatchObject({ totalCount: GROUPS + 1 });
+      expect(res.body.rooms).toHaveLength(PAGE_SIZE);
+    });
+    expect(statements.length).toBeLessThanOrEqual(6);
+    const big = ['chat_rooms', 'leads', 'group_members', 'users', 'chat_messages'];
+    for (const node of await planNodesOf(t, roomList)) {
+      if (big.includes(node.relation ?? '')) expect(node.rows, node.where).toBeLessThanOrEqual(GROUPS + 1 + PAGE_SIZE);
+    }
   });
 
   it('/chat/lead/list: the first page of 2,000 comments and its totalCount', async () => {

@@ -33,27 +33,38 @@ export async function selectsOf(t: TestApp, call: () => Promise<unknown>) {
   return seen;
 }
 
-/** The biggest number of rows any plan node of the call's SELECTs produced, and where. */
-export async function mostRowsRead(
+/** Every plan node of the call's SELECTs, with the rows it produced over all its loops. */
+export async function planNodesOf(
   t: TestApp,
   call: () => Promise<unknown>,
   only: (text: string) => boolean = () => true,
 ) {
   const statements = (await selectsOf(t, call)).filter((s) => only(s.text));
   expect(statements.length).toBeGreaterThan(0);
-  let most = { rows: 0, where: '' };
+  const nodes: { rows: number; relation: string | undefined; where: string }[] = [];
   for (const { text, values } of statements) {
     const { rows } = await t.pool.query(`explain (analyze, format json) ${text}`, values);
     const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
     for (const node of flatten(plan)) {
-      const read = node['Actual Rows'] * node['Actual Loops'];
-      if (read > most.rows) {
-        most = {
-          rows: read,
-          where: `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''} in: ${text}`,
-        };
-      }
+      nodes.push({
+        rows: node['Actual Rows'] * node['Actual Loops'],
+        relation: node['Relation Name'],
+        where: `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''} in: ${text}`,
+      });
     }
+  }
+  return nodes;
+}
+
+/** The biggest number of rows any plan node of the call's SELECTs produced, and where. */
+export async function mostRowsRead(
+  t: TestApp,
+  call: () => Promise<unknown>,
+  only: (text: string) => boolean = () => true,
+) {
+  let most = { rows: 0, where: '' };
+  for (const node of await planNodesOf(t, call, only)) {
+    if (node.rows > most.rows) most = { rows: node.rows, where: node.where };
   }
   return most;
 }

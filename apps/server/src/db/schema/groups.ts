@@ -7,6 +7,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   smallint,
@@ -93,4 +94,22 @@ export const groupInvites = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('group_invites_code_unique').on(t.codeHash), index('group_invites_group_idx').on(t.groupId)],
+);
+
+// The groups module's public face (see db/table-owners.ts): a group's name and follow-up rule, who is in it.
+export const publicGroups = pgView('public_groups').as((qb) =>
+  qb
+    .select({ id: groups.id, name: groups.name, createdBy: groups.createdBy, followUpDays: groups.followUpDays })
+    .from(groups),
+);
+
+export const publicGroupMembers = pgView('public_group_members').as((qb) =>
+  qb
+    .select({
+      groupId: groupMembers.groupId,
+      userId: groupMembers.userId,
+      role: groupMembers.role,
+      enableEmail: groupMembers.enableEmail,
+    })
+    .from(groupMembers),
 );

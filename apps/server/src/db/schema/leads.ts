@@ -8,6 +8,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   smallint,
@@ -231,4 +232,50 @@ export const chatMessages = pgTable(
       .on(t.roomId, t.userId, t.clientMessageId)
       .where(sql`${t.clientMessageId} is not null`),
   ],
+);
+
+// The leads module's public face (see db/table-owners.ts): who a lead is and where, for lists of other modules.
+export const publicLeads = pgView('public_leads').as((qb) =>
+  qb
+    .select({
+      id: leads.id,
+      groupId: leads.groupId,
+      createdBy: leads.createdBy,
+      firstName: leads.firstName,
+      lastName: leads.lastName,
+      company: leads.company,
+      city: leads.city,
+      stateAbbrv: leads.stateAbbrv,
+      postal: leads.postal,
+      latitude: leads.latitude,
+      longitude: leads.longitude,
+      createdAt: leads.createdAt,
+    })
+    .from(leads),
+);
+
+// The ratings module's public face: one person's rating of a lead.
+export const publicLeadRatings = pgView('public_lead_ratings').as((qb) =>
+  qb
+    .select({
+      leadId: leadRatings.leadId,
+      userId: leadRatings.userId,
+      kind: leadRatings.kind,
+      rating: leadRatings.rating,
+    })
+    .from(leadRatings),
+);
+
+// The chat module's public face: which room is whose.
+export const publicChatRooms = pgView('public_chat_rooms').as((qb) =>
+  qb
+    .select({
+      id: chatRooms.id,
+      kind: chatRooms.kind,
+      leadId: chatRooms.leadId,
+      groupId: chatRooms.groupId,
+      businessId: chatRooms.businessId,
+      opportunityId: chatRooms.opportunityId,
+    })
+    .from(chatRooms),
 );

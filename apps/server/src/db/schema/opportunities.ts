@@ -4,6 +4,7 @@ import {
   index,
   integer,
   pgTable,
+  pgView,
   primaryKey,
   serial,
   text,
@@ -145,4 +146,26 @@ export const opportunityContactComments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('opportunity_contact_comments_contact_idx').on(t.contactId, t.id.desc().nullsFirst())],
+);
+
+// The opportunities module's public face (see db/table-owners.ts): an opportunity's name and owner, whom it
+// is shared with, and each person's Messages switch.
+export const publicOpportunities = pgView('public_opportunities').as((qb) =>
+  qb.select({ id: opportunities.id, name: opportunities.name, createdBy: opportunities.createdBy }).from(opportunities),
+);
+
+export const publicOpportunityShares = pgView('public_opportunity_shares').as((qb) =>
+  qb
+    .select({ opportunityId: opportunityShares.opportunityId, userId: opportunityShares.userId })
+    .from(opportunityShares),
+);
+
+export const publicOpportunityUserSettings = pgView('public_opportunity_user_settings').as((qb) =>
+  qb
+    .select({
+      opportunityId: opportunityUserSettings.opportunityId,
+      userId: opportunityUserSettings.userId,
+      messagesEnabled: opportunityUserSettings.messagesEnabled,
+    })
+    .from(opportunityUserSettings),
 );

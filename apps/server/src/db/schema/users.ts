@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgEnum, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  pgView,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 
 export const userRole = pgEnum('user_role', ['ADMIN', 'SALES']);
@@ -37,4 +48,27 @@ export const users = pgTable(
     index('users_business_idx').on(t.businessId),
     index('users_pending_erasure_idx').on(t.deletionRequestedAt).where(sql`${t.erasedAt} is null`),
   ],
+);
+
+// The accounts' public face (see db/table-owners.ts): what other modules read of an account, no password hash.
+export const publicUsers = pgView('public_users').as((qb) =>
+  qb
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      company: users.company,
+      title: users.title,
+      role: users.role,
+      businessId: users.businessId,
+      enableEmailNotifications: users.enableEmailNotifications,
+      leadEmails: users.leadEmails,
+      timeZone: users.timeZone,
+      avatarKey: users.avatarKey,
+      deletionRequestedAt: users.deletionRequestedAt,
+      erasedAt: users.erasedAt,
+      createdAt: users.createdAt,
+    })
+    .from(users),
 );

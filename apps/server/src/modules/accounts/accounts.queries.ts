@@ -2,6 +2,16 @@ import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 
+/** Makes a user without a business a member of one; false when they already had one. */
+export async function assignUserToBusiness(db: DbOrTx, userId: number, businessId: number): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ businessId, updatedAt: sql`now()` })
+    .where(and(eq(users.id, userId), isNull(users.businessId)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 

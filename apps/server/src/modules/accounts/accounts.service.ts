@@ -67,6 +67,7 @@ export async function markEmailConfirmed(db: DbOrTx, user: q.UserRow, now: Date)
 }
 
 export const findUserRowById = q.findUserById;
+export const assignUserToBusiness = q.assignUserToBusiness;
 
 // For social sign-in, which creates or finds the account inside its own transaction.
 /** Creates a user unless the address is taken (then undefined), without aborting the transaction. */

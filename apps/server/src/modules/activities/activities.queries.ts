@@ -1,7 +1,7 @@
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
-import { activities, groups, leads, opportunities, users } from '../../db/schema/index.js';
+import { activities, publicGroups, publicLeads, publicOpportunities, publicUsers } from '../../db/schema/index.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
 
@@ -62,28 +62,36 @@ export async function loadNames(
       ? none
       : db
           .select({
-            id: users.id,
-            firstName: users.firstName,
-            lastName: users.lastName,
-            deletionRequestedAt: users.deletionRequestedAt,
+            id: publicUsers.id,
+            firstName: publicUsers.firstName,
+            lastName: publicUsers.lastName,
+            deletionRequestedAt: publicUsers.deletionRequestedAt,
           })
-          .from(users)
-          .where(inArray(users.id, ids.userIds)),
+          .from(publicUsers)
+          .where(inArray(publicUsers.id, ids.userIds)),
     ids.groupIds.length === 0
       ? none
-      : db.select({ id: groups.id, name: groups.name }).from(groups).where(inArray(groups.id, ids.groupIds)),
+      : db
+          .select({ id: publicGroups.id, name: publicGroups.name })
+          .from(publicGroups)
+          .where(inArray(publicGroups.id, ids.groupIds)),
     ids.leadIds.length === 0
       ? none
       : db
-          .select({ id: leads.id, firstName: leads.firstName, lastName: leads.lastName, company: leads.company })
-          .from(leads)
-          .where(inArray(leads.id, ids.leadIds)),
+          .select({
+            id: publicLeads.id,
+            firstName: publicLeads.firstName,
+            lastName: publicLeads.lastName,
+            company: publicLeads.company,
+          })
+          .from(publicLeads)
+          .where(inArray(publicLeads.id, ids.leadIds)),
     ids.opportunityIds.length === 0
       ? none
       : db
-          .select({ id: opportunities.id, name: opportunities.name })
-          .from(opportunities)
-          .where(inArray(opportunities.id, ids.opportunityIds)),
+          .select({ id: publicOpportunities.id, name: publicOpportunities.name })
+          .from(publicOpportunities)
+          .where(inArray(publicOpportunities.id, ids.opportunityIds)),
   ]);
   return {
     users: new Map(userRows.map((r) => [r.id, r])),

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { businesses, businessUsers } from '../../db/schema/index.js';
+import { businessUsers } from '../../db/schema/index.js';
 import type { InvitationStore, StoredInvitation } from '../../lib/invitations.js';
 
 export type BusinessUserRow = typeof businessUsers.$inferSelect;
@@ -28,14 +28,14 @@ function usersPart(f: BusinessUserFilter) {
     select * from (
       select u.id as user_id, u.first_name, u.last_name, u.email, u.avatar_key, u.role::text as role,
              'ACTIVE' as status, coalesce(bu.added_at, u.created_at) as start_time, 0 as sort_group, u.id as sort_id
-        from users u
+        from public_users u
         left join business_users bu on bu.business_id = ${f.businessId} and bu.user_id = u.id and bu.state = 'ACCEPTED'
        where u.business_id = ${f.businessId} and u.deletion_requested_at is null
       union all
       select coalesce(bu.user_id, 0), bu.first_name, bu.last_name, bu.email, u.avatar_key, bu.role::text,
              'INACTIVE', bu.added_at, 1, bu.id
         from business_users bu
-        left join users u on u.id = bu.user_id
+        left join public_users u on u.id = bu.user_id
        where bu.business_id = ${f.businessId} and bu.state = 'INACTIVE'
     ) x
     where (${f.role}::text is null or x.role = ${f.role})
@@ -47,7 +47,7 @@ function invitedPart(f: BusinessUserFilter) {
     select coalesce(bu.user_id, 0) as user_id, bu.first_name, bu.last_name, bu.email, u.avatar_key,
            bu.role::text as role, 'INVITED' as status, bu.added_at as start_time, 2 as sort_group, bu.id as sort_id
       from business_users bu
-      left join users u on u.id = bu.user_id
+      left join public_users u on u.id = bu.user_id
      where bu.business_id = ${f.businessId} and bu.state = 'INVITED'
        and (${f.role}::text is null or bu.role::text = ${f.role})
        and (${f.status}::text is null or ${f.status} = 'INVITED')`;
@@ -170,15 +170,9 @@ export async function updateBusinessUser(db: DbOrTx, id: number, values: Partial
   return row;
 }
 
-/** Holds the business row until the transaction ends: role changes of one business run one at a time. */
-export async function lockBusiness(db: DbOrTx, businessId: number) {
-  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId)).for('update');
-  return row;
-}
-
 export async function countAdmins(db: DbOrTx, businessId: number): Promise<number> {
   const result = await db.execute<{ n: string }>(
-    sql`select count(*) as n from users where business_id = ${businessId} and role = 'ADMIN' and deletion_requested_at is null`,
+    sql`select count(*) as n from public_users where business_id = ${businessId} and role = 'ADMIN' and deletion_requested_at is null`,
   );
   return Number(result.rows[0]?.n ?? 0);
 }

@@ -174,7 +174,7 @@ export async function updateBusinessUser(
 ): Promise<BusinessUser> {
   await requireBusinessAdmin(deps.db, callerId, input.business_id);
   const updated = await deps.db.transaction(async (tx) => {
-    await q.lockBusiness(tx, input.business_id);
+    await business.lockBusiness(tx, input.business_id);
     const target = await requireActiveUser(tx, input.business_id, input.user_id);
     if (target.role === input.role) return target;
     if (target.role === 'ADMIN' && input.role !== 'ADMIN') {
@@ -199,7 +199,7 @@ export async function removeBusinessUser(
 ): Promise<BusinessUser> {
   await requireBusinessAdmin(deps.db, callerId, input.business_id);
   const removed = await deps.db.transaction(async (tx) => {
-    await q.lockBusiness(tx, input.business_id);
+    await business.lockBusiness(tx, input.business_id);
     const target = await requireActiveUser(tx, input.business_id, input.user_id);
     if (target.id === callerId) {
       throw unprocessable(

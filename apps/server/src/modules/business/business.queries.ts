@@ -1,6 +1,6 @@
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { businesses, users } from '../../db/schema/index.js';
+import { businesses, publicUsers } from '../../db/schema/index.js';
 
 export async function findBusinessById(db: DbOrTx, id: number) {
   const [row] = await db.select().from(businesses).where(eq(businesses.id, id));
@@ -11,8 +11,8 @@ export async function findBusinessById(db: DbOrTx, id: number) {
 export async function countActiveUsers(db: DbOrTx, businessId: number): Promise<number> {
   const [row] = await db
     .select({ n: count() })
-    .from(users)
-    .where(and(eq(users.businessId, businessId), isNull(users.deletionRequestedAt)));
+    .from(publicUsers)
+    .where(and(eq(publicUsers.businessId, businessId), isNull(publicUsers.deletionRequestedAt)));
   return row?.n ?? 0;
 }
 
@@ -21,12 +21,8 @@ export async function insertBusiness(db: DbOrTx, name: string) {
   return row!;
 }
 
-/** Makes a user without a business a member of one; false when they already had one. */
-export async function assignUserToBusiness(db: DbOrTx, userId: number, businessId: number): Promise<boolean> {
-  const rows = await db
-    .update(users)
-    .set({ businessId, updatedAt: sql`now()` })
-    .where(and(eq(users.id, userId), isNull(users.businessId)))
-    .returning({ id: users.id });
-  return rows.length > 0;
+/** Holds the business row until the transaction ends: role changes of one business run one at a time. */
+export async function lockBusiness(db: DbOrTx, businessId: number) {
+  const [row] = await db.select().from(businesses).where(eq(businesses.id, businessId)).for('update');
+  return row;
 }

@@ -47,7 +47,7 @@ export async function createBusinessWithAdmin(
  */
 export async function createPersonalBusiness(db: DbOrTx, user: { id: number; firstName: string; lastName: string }) {
   const business = await q.insertBusiness(db, `${user.firstName} ${user.lastName}`.trim());
-  if (!(await q.assignUserToBusiness(db, user.id, business.id))) {
+  if (!(await users.assignUserToBusiness(db, user.id, business.id))) {
     throw conflict('USER_HAS_BUSINESS');
   }
   return business;
@@ -57,3 +57,6 @@ export const findBusinessById = (db: DbOrTx, id: number) => q.findBusinessById(d
 
 /** The users of the business who have not asked for their account to be deleted: the subscription's quantity. */
 export const countActiveUsers = (db: DbOrTx, businessId: number) => q.countActiveUsers(db, businessId);
+
+/** Holds the business row until the transaction ends (changes of one business's roles run one at a time). */
+export const lockBusiness = (db: DbOrTx, businessId: number) => q.lockBusiness(db, businessId);

@@ -1,8 +1,8 @@
 import type { ChatRoomKind } from '@leadcircle/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
-import { chatAttachments, chatMessages, chatRoomReads, chatRooms, users } from '../../db/schema/index.js';
+import { chatAttachments, chatMessages, chatRoomReads, chatRooms, publicUsers } from '../../db/schema/index.js';
 
 export type ChatRoomRow = typeof chatRooms.$inferSelect;
 
@@ -11,11 +11,21 @@ export async function findRoom(db: DbOrTx, roomId: number): Promise<ChatRoomRow 
   return row;
 }
 
+export async function insertRoom(db: DbOrTx, values: typeof chatRooms.$inferInsert): Promise<void> {
+  await db.insert(chatRooms).values(values);
+}
+
+/** The lead's room (its comments), made with the lead. */
+export async function findLeadRoomId(db: DbOrTx, leadId: number): Promise<number | undefined> {
+  const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.leadId, leadId));
+  return row?.id;
+}
+
 // ---- who is where (the source of truth: group members, business users) ----
 
 export async function groupIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
   const { rows } = await db.execute<{ group_id: number }>(
-    sql`select group_id from group_members where user_id = ${userId}`,
+    sql`select group_id from public_group_members where user_id = ${userId}`,
   );
   return rows.map((r) => r.group_id);
 }
@@ -23,9 +33,9 @@ export async function groupIdsOfUser(db: DbOrTx, userId: number): Promise<number
 /** The business of an active user; null for a hidden one or none. */
 export async function businessIdOfUser(db: DbOrTx, userId: number): Promise<number | null> {
   const [row] = await db
-    .select({ businessId: users.businessId })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletionRequestedAt)));
+    .select({ businessId: publicUsers.businessId })
+    .from(publicUsers)
+    .where(and(eq(publicUsers.id, userId), isNull(publicUsers.deletionRequestedAt)));
   return row?.businessId ?? null;
 }
 
@@ -33,10 +43,10 @@ export async function businessIdOfUser(db: DbOrTx, userId: number): Promise<numb
 export async function shareGroupOrBusiness(db: DbOrTx, a: number, b: number): Promise<boolean> {
   const { rows } = await db.execute<{ ok: boolean }>(sql`
     select exists (
-      select 1 from group_members x join group_members y on y.group_id = x.group_id
+      select 1 from public_group_members x join public_group_members y on y.group_id = x.group_id
       where x.user_id = ${a} and y.user_id = ${b}
     ) or exists (
-      select 1 from users x join users y on y.business_id = x.business_id
+      select 1 from public_users x join public_users y on y.business_id = x.business_id
       where x.id = ${a} and y.id = ${b} and x.business_id is not null
     ) as ok`);
   return rows[0]?.ok === true;
@@ -44,9 +54,9 @@ export async function shareGroupOrBusiness(db: DbOrTx, a: number, b: number): Pr
 
 export async function findVisibleUser(db: DbOrTx, userId: number) {
   const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletionRequestedAt)));
+    .select({ id: publicUsers.id })
+    .from(publicUsers)
+    .where(and(eq(publicUsers.id, userId), isNull(publicUsers.deletionRequestedAt)));
   return row;
 }
 
@@ -57,14 +67,14 @@ export async function ensureMembershipRooms(db: DbOrTx, userId: number, kind: 'G
   if (kind === 'GROUP') {
     await db.execute(sql`
       insert into chat_rooms (kind, group_id)
-      select 'GROUP', gm.group_id from group_members gm
+      select 'GROUP', gm.group_id from public_group_members gm
       where gm.user_id = ${userId}
         and not exists (select 1 from chat_rooms r where r.kind = 'GROUP' and r.group_id = gm.group_id)
       on conflict do nothing`);
   } else {
     await db.execute(sql`
       insert into chat_rooms (kind, business_id)
-      select 'BUSINESS', u.business_id from users u
+      select 'BUSINESS', u.business_id from public_users u
       where u.id = ${userId} and u.business_id is not null and u.deletion_requested_at is null
         and not exists (select 1 from chat_rooms r where r.kind = 'BUSINESS' and r.business_id = u.business_id)
       on conflict do nothing`);
@@ -120,13 +130,13 @@ export async function ensureDirectRoom(db: DbOrTx, a: number, b: number) {
 export function memberRoomsCondition(userId: number, kind: ChatRoomKind, groupingId?: number): SQL {
   switch (kind) {
     case 'GROUP':
-      return sql`r.kind = 'GROUP' and r.group_id in (select group_id from group_members where user_id = ${userId})
+      return sql`r.kind = 'GROUP' and r.group_id in (select group_id from public_group_members where user_id = ${userId})
         ${groupingId === undefined ? sql`` : sql`and r.group_id = ${groupingId}`}`;
     // A business's room once someone else is in the business too (alone, it would be a room of one).
     case 'BUSINESS':
       return sql`r.kind = 'BUSINESS' and r.business_id = (
-          select business_id from users where id = ${userId} and deletion_requested_at is null)
-        and exists (select 1 from users o where o.business_id = r.business_id and o.id <> ${userId}
+          select business_id from public_users where id = ${userId} and deletion_requested_at is null)
+        and exists (select 1 from public_users o where o.business_id = r.business_id and o.id <> ${userId}
           and o.deletion_requested_at is null)
         ${groupingId === undefined ? sql`` : sql`and r.business_id = ${groupingId}`}`;
     case 'DIRECT':
@@ -181,11 +191,11 @@ const summarySelect = (userId: number) => sql`
     ou.avatar_key as other_avatar_key, ou.deletion_requested_at as other_hidden
   from chat_rooms r
   left join chat_room_reads rd on rd.room_id = r.id and rd.user_id = ${userId}
-  left join groups g on g.id = r.group_id
-  left join businesses b on b.id = r.business_id
-  left join opportunities o on o.id = r.opportunity_id
-  left join leads l on l.id = r.lead_id
-  left join users ou on r.kind = 'DIRECT'
+  left join public_groups g on g.id = r.group_id
+  left join public_businesses b on b.id = r.business_id
+  left join public_opportunities o on o.id = r.opportunity_id
+  left join public_leads l on l.id = r.lead_id
+  left join public_users ou on r.kind = 'DIRECT'
     and ou.id = case when r.direct_user_low = ${userId} then r.direct_user_high else r.direct_user_low end`;
 
 export async function listRoomSummaries(
@@ -259,6 +269,25 @@ export async function setMuted(db: DbOrTx, roomId: number, userId: number, muted
     .insert(chatRoomReads)
     .values({ roomId, userId, muted, updatedAt: now })
     .onConflictDoUpdate({ target: [chatRoomReads.roomId, chatRoomReads.userId], set: { muted, updatedAt: now } });
+}
+
+/** Of the chat messages, those the person has not read, in rooms they have not muted, not deleted: id → text. */
+export async function unreadMessageTexts(
+  tx: DbOrTx,
+  userId: number,
+  messageIds: number[],
+): Promise<Map<number, string>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = await tx.execute(sql`
+    SELECT m.id, m.message FROM chat_messages m
+    LEFT JOIN chat_room_reads r ON r.room_id = m.room_id AND r.user_id = ${userId}
+    WHERE m.id IN (${sql.join(
+      messageIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+      AND m.deleted_at IS NULL AND coalesce(r.last_read_seq, 0) < m.seq AND NOT coalesce(r.muted, false)`);
+  type Row = { id: number; message: string | null };
+  return new Map(rowsOf<Row>(rows).map((r) => [Number(r.id), r.message ?? '']));
 }
 
 export async function countUnread(db: DbOrTx, roomId: number, userId: number, afterSeq: number): Promise<number> {
@@ -384,11 +413,11 @@ const messageColumns = {
   createdAt: chatMessages.createdAt,
   editedAt: chatMessages.editedAt,
   deletedAt: chatMessages.deletedAt,
-  userId: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatarKey: users.avatarKey,
-  authorHidden: users.deletionRequestedAt,
+  userId: publicUsers.id,
+  firstName: publicUsers.firstName,
+  lastName: publicUsers.lastName,
+  avatarKey: publicUsers.avatarKey,
+  authorHidden: publicUsers.deletionRequestedAt,
   attachmentId: chatAttachments.id,
   fileName: chatAttachments.fileName,
   contentType: chatAttachments.contentType,
@@ -399,7 +428,7 @@ function selectMessages(db: DbOrTx) {
   return db
     .select(messageColumns)
     .from(chatMessages)
-    .innerJoin(users, eq(users.id, chatMessages.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, chatMessages.userId))
     .leftJoin(chatAttachments, eq(chatAttachments.messageId, chatMessages.id));
 }
 
@@ -464,9 +493,9 @@ export async function searchPeople(
   limit: number,
 ): Promise<PersonRow[]> {
   const like = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
-  const groupPeople = sql`select y.user_id from group_members x join group_members y on y.group_id = x.group_id
+  const groupPeople = sql`select y.user_id from public_group_members x join public_group_members y on y.group_id = x.group_id
     where x.user_id = ${userId} ${scope.id === undefined ? sql`` : sql`and x.group_id = ${scope.id}`}`;
-  const businessPeople = sql`select y.id from users x join users y on y.business_id = x.business_id
+  const businessPeople = sql`select y.id from public_users x join public_users y on y.business_id = x.business_id
     where x.id = ${userId} and x.business_id is not null
     ${scope.id === undefined ? sql`` : sql`and x.business_id = ${scope.id}`}`;
   const pool =
@@ -476,7 +505,7 @@ export async function searchPeople(
         ? businessPeople
         : sql`${groupPeople} union ${businessPeople}`;
   const { rows } = await db.execute<PersonRow>(sql`
-    select u.id, u.first_name, u.last_name, u.avatar_key from users u
+    select u.id, u.first_name, u.last_name, u.avatar_key from public_users u
     where u.id in (${pool}) and u.id <> ${userId} and u.deletion_requested_at is null
       and (u.first_name ilike ${like} or u.last_name ilike ${like}
         or (u.first_name || ' ' || u.last_name) ilike ${like})
@@ -488,12 +517,12 @@ export async function searchPeople(
 /** Of `ids`, the visible people the caller may see: self, co-members of a group or business, direct partners. */
 export async function visiblePeople(db: DbOrTx, userId: number, ids: number[]): Promise<PersonRow[]> {
   const { rows } = await db.execute<PersonRow>(sql`
-    select u.id, u.first_name, u.last_name, u.avatar_key from users u
+    select u.id, u.first_name, u.last_name, u.avatar_key from public_users u
     where u.id in ${ids} and u.deletion_requested_at is null and (
       u.id = ${userId}
-      or u.id in (select y.user_id from group_members x join group_members y on y.group_id = x.group_id
+      or u.id in (select y.user_id from public_group_members x join public_group_members y on y.group_id = x.group_id
         where x.user_id = ${userId})
-      or u.business_id = (select business_id from users where id = ${userId})
+      or u.business_id = (select business_id from public_users where id = ${userId})
       or exists (select 1 from chat_rooms r where r.kind = 'DIRECT'
         and ((r.direct_user_low = ${userId} and r.direct_user_high = u.id)
           or (r.direct_user_high = ${userId} and r.direct_user_low = u.id))))
@@ -502,8 +531,8 @@ export async function visiblePeople(db: DbOrTx, userId: number, ids: number[]): 
 }
 
 const opportunityIdsOf = (userId: number) =>
-  sql`select id from opportunities where created_by = ${userId}
-    union select opportunity_id from opportunity_shares where user_id = ${userId}`;
+  sql`select id from public_opportunities where created_by = ${userId}
+    union select opportunity_id from public_opportunity_shares where user_id = ${userId}`;
 
 /** The chat rooms of the opportunities a user owns or that are shared with them. */
 export async function opportunityRoomIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {

@@ -18,7 +18,7 @@ import { AppError, badRequest, forbidden, notFound, tooManyRequests } from '../.
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import { userRoom } from '../../realtime/rooms.js';
 import { avatarUrlOf, displayName } from '../accounts/accounts.service.js';
-import { findLeadRoomId, findLeadRow, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import { findLeadRow, requireLeadMember, touchLead } from '../leads/leads.access.js';
 import { deliveryRooms, requireRoomMember, roomNotFound } from './chat.access.js';
 import * as q from './chat.queries.js';
 
@@ -265,7 +265,7 @@ export async function listLeadMessages(
   input: { id: number; start_position: number; get_next: number },
 ): Promise<{ roomId: number; messages: ChatMessage[]; totalCount: number }> {
   await requireLeadMember(deps.db, input.id, userId);
-  const roomId = await findLeadRoomId(deps.db, input.id);
+  const roomId = await q.findLeadRoomId(deps.db, input.id);
   if (roomId === undefined) throw roomNotFound();
   const [rows, totalCount] = await Promise.all([
     q.listMessages(deps.db, roomId, { offset: input.start_position, limit: input.get_next }),

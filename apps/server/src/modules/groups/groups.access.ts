@@ -41,3 +41,6 @@ export const listVisibleMemberPairs = (db: DbOrTx, groupIds: number[]) => q.list
 /** Stores a member's 'Messages' switch of a group, with the caller's transaction (unsubscribe links). */
 export const storeMessagesSetting = (db: DbOrTx, groupId: number, userId: number, on: boolean) =>
   q.updateMember(db, groupId, userId, { enableEmail: on });
+
+/** Which of these users share at least one group with the user (memberships of hidden accounts count). */
+export const findCoMembers = (db: DbOrTx, userId: number, userIds: number[]) => q.findCoMembers(db, userId, userIds);

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount, readListCounts } from '../../db/list-counts.js';
-import { groupInvites, groupMembers, groups, products, targets, users } from '../../db/schema/index.js';
+import { groupInvites, groupMembers, groups, publicUsers } from '../../db/schema/index.js';
 import type { InvitationStore, StoredInvitation } from '../../lib/invitations.js';
 
 export type GroupRow = typeof groups.$inferSelect;
@@ -10,7 +10,7 @@ export type MemberRow = typeof groupMembers.$inferSelect;
 export type InviteRow = typeof groupInvites.$inferSelect;
 
 // Members whose account is hidden (deletion requested) or erased are not listed or counted.
-const visibleUser = isNull(users.deletionRequestedAt);
+const visibleUser = isNull(publicUsers.deletionRequestedAt);
 
 export async function findGroupById(db: DbOrTx, id: number): Promise<GroupRow | undefined> {
   const [row] = await db.select().from(groups).where(eq(groups.id, id));
@@ -65,23 +65,13 @@ export async function deleteMember(db: DbOrTx, groupId: number, userId: number):
   await db.delete(groupMembers).where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
 }
 
-export async function findProductName(db: DbOrTx, id: number): Promise<string | undefined> {
-  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, id));
-  return row?.name;
-}
-
-export async function targetExists(db: DbOrTx, id: number): Promise<boolean> {
-  const [row] = await db.select({ id: targets.id }).from(targets).where(eq(targets.id, id));
-  return row !== undefined;
-}
-
 const summaryColumns = {
   group: groups,
   role: groupMembers.role,
   myProduct: groupMembers.product,
-  ownerFirstName: users.firstName,
-  ownerLastName: users.lastName,
-  ownerHidden: sql<boolean>`${users.deletionRequestedAt} is not null`,
+  ownerFirstName: publicUsers.firstName,
+  ownerLastName: publicUsers.lastName,
+  ownerHidden: sql<boolean>`${publicUsers.deletionRequestedAt} is not null`,
 };
 export type GroupSummaryRow = {
   group: GroupRow;
@@ -102,7 +92,7 @@ export async function listGroupsOfUser(
     .select(summaryColumns)
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .innerJoin(users, eq(users.id, groups.createdBy))
+    .innerJoin(publicUsers, eq(publicUsers.id, groups.createdBy))
     .where(eq(groupMembers.userId, userId))
     .orderBy(desc(groupMembers.groupId))
     .offset(page.offset)
@@ -122,7 +112,7 @@ export async function findGroupSummary(
     .select(summaryColumns)
     .from(groupMembers)
     .innerJoin(groups, eq(groups.id, groupMembers.groupId))
-    .innerJoin(users, eq(users.id, groups.createdBy))
+    .innerJoin(publicUsers, eq(publicUsers.id, groups.createdBy))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId)));
   return row;
 }
@@ -136,18 +126,18 @@ export async function countMembers(db: DbOrTx, groupIds: number[]): Promise<Map<
 export async function listMembers(db: DbOrTx, groupId: number, page: { offset: number; limit: number }) {
   return db
     .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      title: users.title,
-      avatarKey: users.avatarKey,
+      userId: publicUsers.id,
+      firstName: publicUsers.firstName,
+      lastName: publicUsers.lastName,
+      title: publicUsers.title,
+      avatarKey: publicUsers.avatarKey,
       role: groupMembers.role,
       product: groupMembers.product,
     })
     .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), visibleUser))
-    .orderBy(asc(groupMembers.role), asc(groupMembers.joinedAt), asc(users.id))
+    .orderBy(asc(groupMembers.role), asc(groupMembers.joinedAt), asc(publicUsers.id))
     .offset(page.offset)
     .limit(page.limit);
 }
@@ -158,7 +148,7 @@ export async function listMemberIds(db: DbOrTx, groupIds: number[]) {
   return db
     .select({ groupId: groupMembers.groupId, userId: groupMembers.userId })
     .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, groupMembers.userId))
     .where(and(inArray(groupMembers.groupId, groupIds), visibleUser))
     .orderBy(asc(groupMembers.groupId), asc(groupMembers.userId));
 }
@@ -214,7 +204,18 @@ export async function isVisibleMember(db: DbOrTx, groupId: number, userId: numbe
   const [row] = await db
     .select({ userId: groupMembers.userId })
     .from(groupMembers)
-    .innerJoin(users, eq(users.id, groupMembers.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, groupMembers.userId))
     .where(and(eq(groupMembers.groupId, groupId), eq(groupMembers.userId, userId), visibleUser));
   return row !== undefined;
+}
+
+/** Which of these users share at least one group with the user (memberships of hidden accounts count). */
+export async function findCoMembers(db: DbOrTx, userId: number, userIds: number[]): Promise<Set<number>> {
+  if (userIds.length === 0) return new Set();
+  const mine = db.select({ groupId: groupMembers.groupId }).from(groupMembers).where(eq(groupMembers.userId, userId));
+  const rows = await db
+    .selectDistinct({ userId: groupMembers.userId })
+    .from(groupMembers)
+    .where(and(inArray(groupMembers.userId, userIds), inArray(groupMembers.groupId, mine)));
+  return new Set(rows.map((r) => r.userId));
 }

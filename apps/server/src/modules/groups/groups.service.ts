@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import * as users from '../accounts/accounts.service.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
 import * as chatMembership from '../chat/chat.membership.js';
+import * as lookups from '../lookups/lookups.service.js';
 import { findMemberRatings } from '../ratings/ratings.service.js';
 import { notMember, requireGroupMember } from './groups.access.js';
 import { groupInviteEmail } from './groups.emails.js';
@@ -89,7 +90,7 @@ async function requirePaymentMethod(deps: AppDeps, userId: number) {
 
 async function productNameOf(db: DbOrTx, productId: number | null): Promise<string | null> {
   if (productId === null) return null;
-  const name = await q.findProductName(db, productId);
+  const name = await lookups.findProductName(db, productId);
   if (name === undefined) throw unprocessable('PRODUCT_NOT_FOUND');
   return name;
 }
@@ -114,7 +115,7 @@ export async function createPrivateGroup(
 ): Promise<GroupSummary> {
   await requirePaymentMethod(deps, userId);
   if (await q.findGroupByName(deps.db, input.name)) throw nameTaken();
-  if (input.targetId !== null && !(await q.targetExists(deps.db, input.targetId))) {
+  if (input.targetId !== null && !(await lookups.targetExists(deps.db, input.targetId))) {
     throw unprocessable('TARGET_NOT_FOUND');
   }
   const productName = await productNameOf(deps.db, input.productId);

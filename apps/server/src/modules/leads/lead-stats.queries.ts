@@ -1,6 +1,6 @@
 import { and, count, eq, gte, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { leads, users } from '../../db/schema/index.js';
+import { leads, publicUsers } from '../../db/schema/index.js';
 
 // The scoreboard's grouped counts: every query is scoped by group ids (and member ids), one grouped
 // query each, never a row per lead. Won = the lead's outcome is Won now, and confirmed when the submitter
@@ -88,11 +88,11 @@ export async function giversSince(db: DbOrTx, groupIds: number[], since: Date) {
       given: sql<number>`(count(*) filter (where ${leads.createdAt} >= ${since}))::int`,
       won: sql<number>`(count(*) filter (where ${wonInWindow}))::int`,
       cents: sql<number>`coalesce(sum(${leads.wonAmountCents}) filter (where ${wonInWindow}), 0)::float8`,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      firstName: publicUsers.firstName,
+      lastName: publicUsers.lastName,
     })
     .from(leads)
-    .innerJoin(users, eq(users.id, leads.createdBy))
+    .innerJoin(publicUsers, eq(publicUsers.id, leads.createdBy))
     .where(and(inGroups(groupIds), or(gte(leads.createdAt, since), sql`${wonInWindow}`)))
-    .groupBy(leads.groupId, leads.createdBy, users.firstName, users.lastName);
+    .groupBy(leads.groupId, leads.createdBy, publicUsers.firstName, publicUsers.lastName);
 }

@@ -1,7 +1,7 @@
 import type { LeadRating } from '@leadcircle/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { chatRooms, leads } from '../../db/schema/index.js';
+import { leads } from '../../db/schema/index.js';
 import { forbidden, notFound } from '../../http/errors.js';
 import { requireGroupMember } from '../groups/groups.access.js';
 
@@ -34,12 +34,6 @@ export async function touchLead(db: DbOrTx, leadId: number, now: Date): Promise<
   await db.update(leads).set({ lastActivityAt: now }).where(eq(leads.id, leadId));
 }
 
-/** The lead's chat room (its comments), made with the lead. */
-export async function findLeadRoomId(db: DbOrTx, leadId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.leadId, leadId));
-  return row?.id;
-}
-
 export const leadOwnerOnly = () => forbidden('LEAD_OWNER_ONLY');
 
 /**
@@ -59,4 +53,61 @@ export function leadRatingOf(ratingSum: number, ratingCount: number, userRating:
     userRating,
     count: ratingCount,
   };
+}
+
+// The rating totals kept on the lead row (the ratings module keeps the rating rows).
+
+/**
+ * Locks the lead's row until the transaction ends, so rating changes of one lead run one after the
+ * other and none of them loses another's change to rating_sum / rating_count. undefined: no such lead.
+ */
+export async function lockLeadRating(db: DbOrTx, leadId: number) {
+  const [row] = await db
+    .select({ ratingSum: leads.ratingSum, ratingCount: leads.ratingCount })
+    .from(leads)
+    .where(eq(leads.id, leadId))
+    .for('update');
+  return row;
+}
+
+/** Moves the lead's stored quality sum and count by a change; the arithmetic is done on the row. */
+export async function addToQualityTotals(
+  db: DbOrTx,
+  leadId: number,
+  change: { sum: number; count: number },
+): Promise<{ ratingSum: number; ratingCount: number }> {
+  const [row] = await db
+    .update(leads)
+    .set({
+      ratingSum: sql`${leads.ratingSum} + ${change.sum}`,
+      ratingCount: sql`${leads.ratingCount} + ${change.count}`,
+    })
+    .where(eq(leads.id, leadId))
+    .returning({ ratingSum: leads.ratingSum, ratingCount: leads.ratingCount });
+  return row!;
+}
+
+/**
+ * What members' ratings are made of, per submitter (one grouped query over leads_created_by_idx): the
+ * average over their rated leads of each lead's quality average, how many are rated, and how many are
+ * Won and Lost now. A Won the submitter reported counts once confirmed (a Lost they report counts: it
+ * can only lower their own rating). Submitters with none of these are absent.
+ */
+export async function submitterRatingInputs(db: DbOrTx, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  const rated = sql`${leads.ratingCount} > 0`;
+  const isWon = sql`(${leads.outcomeStage} = 'WON' and not ${leads.outcomeUnconfirmed})`;
+  return db
+    .select({
+      userId: leads.createdBy,
+      qualityAverage: sql<
+        number | null
+      >`(avg(${leads.ratingSum}::numeric / nullif(${leads.ratingCount}, 0)) filter (where ${rated}))::float8`,
+      ratedLeads: sql<number>`(count(*) filter (where ${rated}))::int`,
+      won: sql<number>`(count(*) filter (where ${isWon}))::int`,
+      lost: sql<number>`(count(*) filter (where ${leads.outcomeStage} = 'LOST'))::int`,
+    })
+    .from(leads)
+    .where(and(inArray(leads.createdBy, userIds), sql`(${rated} or ${isWon} or ${leads.outcomeStage} = 'LOST')`))
+    .groupBy(leads.createdBy);
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
-import { chatRooms, leadRatings, leads, users } from '../../db/schema/index.js';
+import { leads, publicChatRooms, publicLeadRatings, publicUsers } from '../../db/schema/index.js';
 
 // Leads: Drizzle only, every query scoped by group or lead; "nothing found" is undefined.
 
@@ -13,8 +13,8 @@ export type LeadFields = Omit<NewLead, 'id' | 'groupId' | 'createdBy' | 'created
 const earliestMatch = (column: string) =>
   sql`(select min(d.id) from leads d where d.group_id = ${leads.groupId} and d.${sql.raw(column)} = ${sql.raw(`"leads"."${column}"`)} and d.id < ${leads.id})`;
 
-const owners = alias(users, 'owners');
-const assignees = alias(users, 'assignees');
+const owners = alias(publicUsers, 'owners');
+const assignees = alias(publicUsers, 'assignees');
 
 // A lead as a viewer sees it: the row, its submitter's and assignee's names, its room and the
 // viewer's own quality rating, in one query (no per-row lookups).
@@ -26,8 +26,8 @@ const viewColumns = {
   assigneeFirstName: assignees.firstName,
   assigneeLastName: assignees.lastName,
   assigneeHidden: sql<boolean>`${assignees.deletionRequestedAt} is not null`,
-  roomId: chatRooms.id,
-  userRating: leadRatings.rating,
+  roomId: publicChatRooms.id,
+  userRating: publicLeadRatings.rating,
   // The exact ACTIVITY key, for list cursors.
   activityKey: sql<string>`${leads.lastActivityAt}::text`,
   // The oldest earlier lead of the group it matches on any key: four index probes per row of the page.
@@ -55,10 +55,14 @@ function selectLeadViews(db: DbOrTx, viewerId: number) {
     .from(leads)
     .innerJoin(owners, eq(owners.id, leads.createdBy))
     .leftJoin(assignees, eq(assignees.id, leads.assignedTo))
-    .leftJoin(chatRooms, eq(chatRooms.leadId, leads.id))
+    .leftJoin(publicChatRooms, eq(publicChatRooms.leadId, leads.id))
     .leftJoin(
-      leadRatings,
-      and(eq(leadRatings.leadId, leads.id), eq(leadRatings.userId, viewerId), eq(leadRatings.kind, 'QUALITY')),
+      publicLeadRatings,
+      and(
+        eq(publicLeadRatings.leadId, leads.id),
+        eq(publicLeadRatings.userId, viewerId),
+        eq(publicLeadRatings.kind, 'QUALITY'),
+      ),
     );
 }
 
@@ -126,10 +130,8 @@ export async function findLeadView(db: DbOrTx, leadId: number, viewerId: number)
   return row;
 }
 
-/** Inserts a lead and its chat room (its comments); run it in a transaction. */
-export async function insertLeadWithRoom(tx: DbOrTx, values: NewLead): Promise<number> {
-  const [lead] = await tx.insert(leads).values(values).returning({ id: leads.id, groupId: leads.groupId });
-  await tx.insert(chatRooms).values({ kind: 'LEAD', leadId: lead!.id, groupId: lead!.groupId });
+export async function insertLead(tx: DbOrTx, values: NewLead): Promise<number> {
+  const [lead] = await tx.insert(leads).values(values).returning({ id: leads.id });
   return lead!.id;
 }
 

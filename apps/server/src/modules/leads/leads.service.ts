@@ -26,6 +26,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { displayName } from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
+import { createLeadRoom } from '../chat/rooms.service.js';
 import { isGroupMember, requireGroupMember } from '../groups/groups.access.js';
 import { listTerritoryHoldersFor } from '../territories/territories.service.js';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
@@ -168,7 +169,7 @@ export async function createLead(
   const values = await leadValues(fields);
   let activityId = 0;
   const leadId = await deps.db.transaction(async (tx) => {
-    const id = await q.insertLeadWithRoom(tx, {
+    const id = await q.insertLead(tx, {
       ...values,
       groupId: input.group_id,
       createdBy: userId,
@@ -176,6 +177,7 @@ export async function createLead(
       updatedAt: now,
       lastActivityAt: now,
     });
+    await createLeadRoom(tx, id, input.group_id);
     // Members whose territory holds the lead are named: their inbox says it is in their territory.
     const territoryHolders = await listTerritoryHoldersFor(tx, input.group_id, values);
     activityId = await deps.activities.record(tx, {

@@ -2,7 +2,7 @@ import type { LeadLostReason, LeadOutcomeStage } from '@leadcircle/shared';
 import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { groups, leadOutcomeSteps, leads, users } from '../../db/schema/index.js';
+import { leadOutcomeSteps, leads, publicGroups, publicUsers } from '../../db/schema/index.js';
 
 // Lead outcomes: the steps of a lead and its latest outcome kept on the lead row; the follow-up claim.
 
@@ -68,22 +68,22 @@ export async function findLeadOutcome(db: DbOrTx, leadId: number) {
   return row;
 }
 
-const confirmer = alias(users, 'confirmer');
+const confirmer = alias(publicUsers, 'confirmer');
 
 /** The latest `limit` steps of a lead, newest first, with their authors' and confirmers' names. */
 export async function listSteps(db: DbOrTx, leadId: number, limit: number) {
   return db
     .select({
       step: leadOutcomeSteps,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      hidden: sql<boolean>`${users.deletionRequestedAt} is not null`,
+      firstName: publicUsers.firstName,
+      lastName: publicUsers.lastName,
+      hidden: sql<boolean>`${publicUsers.deletionRequestedAt} is not null`,
       confirmerFirstName: confirmer.firstName,
       confirmerLastName: confirmer.lastName,
       confirmerHidden: sql<boolean>`${confirmer.deletionRequestedAt} is not null`,
     })
     .from(leadOutcomeSteps)
-    .innerJoin(users, eq(users.id, leadOutcomeSteps.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, leadOutcomeSteps.userId))
     .leftJoin(confirmer, eq(confirmer.id, leadOutcomeSteps.confirmedBy))
     .where(eq(leadOutcomeSteps.leadId, leadId))
     .orderBy(desc(leadOutcomeSteps.id))
@@ -128,12 +128,12 @@ export async function claimFollowUps(tx: DbOrTx, now: Date, limit: number) {
     isNotNull(leads.assignedAt),
     sql`(${leads.outcomeStage} is null or ${leads.outcomeStage} not in ('WON', 'LOST'))`,
     sql`(${leads.followUpNudgedAt} is null or ${leads.followUpNudgedAt} < ${quietSince})`,
-    lte(quietSince, sql`${now}::timestamptz - make_interval(days => ${groups.followUpDays})`),
+    lte(quietSince, sql`${now}::timestamptz - make_interval(days => ${publicGroups.followUpDays})`),
   );
   const candidates = tx
     .select({ id: leads.id })
     .from(leads)
-    .innerJoin(groups, eq(groups.id, leads.groupId))
+    .innerJoin(publicGroups, eq(publicGroups.id, leads.groupId))
     .where(due)
     .orderBy(leads.id)
     .limit(limit)
@@ -141,13 +141,13 @@ export async function claimFollowUps(tx: DbOrTx, now: Date, limit: number) {
   return tx
     .update(leads)
     .set({ followUpNudgedAt: now })
-    .from(groups)
-    .where(and(eq(groups.id, leads.groupId), inArray(leads.id, candidates), due))
+    .from(publicGroups)
+    .where(and(eq(publicGroups.id, leads.groupId), inArray(leads.id, candidates), due))
     .returning({
       leadId: leads.id,
       groupId: leads.groupId,
       createdBy: leads.createdBy,
       assignedTo: leads.assignedTo,
-      days: groups.followUpDays,
+      days: publicGroups.followUpDays,
     });
 }

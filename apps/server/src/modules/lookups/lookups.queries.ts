@@ -23,3 +23,13 @@ export function listProducts(db: DbOrTx, categoryId?: number) {
     asc(products.name),
   );
 }
+
+export async function findProductName(db: DbOrTx, id: number): Promise<string | undefined> {
+  const [row] = await db.select({ name: products.name }).from(products).where(eq(products.id, id));
+  return row?.name;
+}
+
+export async function targetExists(db: DbOrTx, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: targets.id }).from(targets).where(eq(targets.id, id));
+  return row !== undefined;
+}

@@ -2,7 +2,7 @@ import { and, asc, eq, gt, inArray, isNull, lt, lte, or, type SQL, sql } from 'd
 import { visibleTo } from '../../activity/activity-audience.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { deleteFirstRows } from '../../db/delete-in-batches.js';
-import { activities, notificationEmails, unsubscribeLinks, users } from '../../db/schema/index.js';
+import { activities, notificationEmails, publicUsers, unsubscribeLinks } from '../../db/schema/index.js';
 
 // Notification e-mail: the activities not yet looked at, the e-mails due, and the switches that govern them.
 
@@ -36,19 +36,19 @@ export async function insertNotificationEmails(
  * and an account that is not being deleted; ACCOUNT needs nothing more.
  */
 export function switchOn(userId: SQL | number, switchKey: string): SQL {
-  const account = sql`EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId}
+  const account = sql`EXISTS (SELECT 1 FROM public_users u WHERE u.id = ${userId}
     AND u.enable_email_notifications AND u.deletion_requested_at IS NULL AND u.erased_at IS NULL)`;
   const [kind, rawId] = switchKey.split(':');
   const id = Number(rawId);
   if (kind === 'NEW_LEADS') {
-    return sql`(${account} AND EXISTS (SELECT 1 FROM users u WHERE u.id = ${userId} AND u.lead_emails <> 'OFF'))`;
+    return sql`(${account} AND EXISTS (SELECT 1 FROM public_users u WHERE u.id = ${userId} AND u.lead_emails <> 'OFF'))`;
   }
   if (kind === 'GROUP' && Number.isInteger(id)) {
-    return sql`(${account} AND EXISTS (SELECT 1 FROM group_members gm
+    return sql`(${account} AND EXISTS (SELECT 1 FROM public_group_members gm
       WHERE gm.group_id = ${id} AND gm.user_id = ${userId} AND gm.enable_email))`;
   }
   if (kind === 'OPPORTUNITY' && Number.isInteger(id)) {
-    return sql`(${account} AND NOT EXISTS (SELECT 1 FROM opportunity_user_settings s
+    return sql`(${account} AND NOT EXISTS (SELECT 1 FROM public_opportunity_user_settings s
       WHERE s.opportunity_id = ${id} AND s.user_id = ${userId} AND NOT s.messages_enabled))`;
   }
   return account;
@@ -62,9 +62,9 @@ export async function usersWanting(
 ): Promise<{ id: number; leadEmails: string; timeZone: string }[]> {
   if (userIds.length === 0) return [];
   return tx
-    .select({ id: users.id, leadEmails: users.leadEmails, timeZone: users.timeZone })
-    .from(users)
-    .where(and(inArray(users.id, userIds), ...switchKeys.map((key) => switchOn(sql`${users.id}`, key))));
+    .select({ id: publicUsers.id, leadEmails: publicUsers.leadEmails, timeZone: publicUsers.timeZone })
+    .from(publicUsers)
+    .where(and(inArray(publicUsers.id, userIds), ...switchKeys.map((key) => switchOn(sql`${publicUsers.id}`, key))));
 }
 
 /** Moves a person's new-lead e-mails still waiting (a digest: due later than now) to `dueAt`. */
@@ -133,21 +133,6 @@ export async function stillVisible(tx: DbOrTx, userId: number, activityIds: numb
     .from(activities)
     .where(and(inArray(activities.id, activityIds), visibleTo(userId)))
     .orderBy(asc(activities.id));
-}
-
-/** Of the chat messages, those the person has not read, in rooms they have not muted, not deleted: id → text. */
-export async function unreadMessages(tx: DbOrTx, userId: number, messageIds: number[]): Promise<Map<number, string>> {
-  if (messageIds.length === 0) return new Map();
-  const rows = await tx.execute(sql`
-    SELECT m.id, m.message FROM chat_messages m
-    LEFT JOIN chat_room_reads r ON r.room_id = m.room_id AND r.user_id = ${userId}
-    WHERE m.id IN (${sql.join(
-      messageIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-      AND m.deleted_at IS NULL AND coalesce(r.last_read_seq, 0) < m.seq AND NOT coalesce(r.muted, false)`);
-  type Row = { id: number; message: string | null };
-  return new Map(rowsOf<Row>(rows).map((r) => [Number(r.id), r.message ?? '']));
 }
 
 export async function markSent(tx: DbOrTx, ids: number[], at: Date): Promise<void> {

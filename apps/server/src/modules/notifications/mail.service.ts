@@ -6,6 +6,7 @@ import { hashToken, randomToken } from '../../lib/secrets.js';
 import { nextLocalHour } from '../../lib/time-zone.js';
 import { findUserById } from '../accounts/accounts.service.js';
 import { fieldsOf, num, presentActivities } from '../activities/activities.service.js';
+import { unreadMessageTexts } from '../chat/unread.service.js';
 import * as q from './mail.queries.js';
 import { type EmailItem, notificationEmail } from './notifications.emails.js';
 import { REMINDER_TYPES } from './notifications.queries.js';
@@ -161,7 +162,7 @@ async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | und
           ),
         )
       : [];
-    const unread = await q.unreadMessages(
+    const unread = await unreadMessageTexts(
       tx,
       batch.userId,
       visible.map(messageIdOf).filter((id) => id !== undefined),

@@ -33,8 +33,5 @@ export async function requireOpportunityOwner(db: DbOrTx, opportunityId: number,
   return found.opportunity;
 }
 
-/** The opportunity's chat room id (made with the opportunity). */
-export const findOpportunityRoomId = (db: DbOrTx, opportunityId: number) => q.findRoomId(db, opportunityId);
-
 /** Stores a person's 'Messages' switch of an opportunity, with the caller's transaction (unsubscribe links). */
 export const storeMessagesSetting = q.upsertMessagesEnabled;

@@ -2,14 +2,13 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
 import {
-  chatRooms,
   opportunities,
   opportunityContactComments,
   opportunityContacts,
   opportunityInvites,
   opportunityShares,
   opportunityUserSettings,
-  users,
+  publicUsers,
 } from '../../db/schema/index.js';
 import type { InvitationStore, StoredInvitation } from '../../lib/invitations.js';
 
@@ -33,10 +32,8 @@ export async function isSharedWith(db: DbOrTx, opportunityId: number, userId: nu
   return row !== undefined;
 }
 
-/** Creates the opportunity with its OPPORTUNITY chat room; answers its id. */
-export async function insertOpportunityWithRoom(db: DbOrTx, values: NewOpportunity): Promise<number> {
+export async function insertOpportunity(db: DbOrTx, values: NewOpportunity): Promise<number> {
   const [row] = await db.insert(opportunities).values(values).returning({ id: opportunities.id });
-  await db.insert(chatRooms).values({ kind: 'OPPORTUNITY', opportunityId: row!.id, createdAt: values.createdAt });
   return row!.id;
 }
 
@@ -50,9 +47,9 @@ export async function deleteOpportunity(db: DbOrTx, id: number): Promise<void> {
 
 const rowColumns = {
   opportunity: opportunities,
-  ownerFirstName: users.firstName,
-  ownerLastName: users.lastName,
-  ownerHidden: sql<boolean>`${users.deletionRequestedAt} is not null`,
+  ownerFirstName: publicUsers.firstName,
+  ownerLastName: publicUsers.lastName,
+  ownerHidden: sql<boolean>`${publicUsers.deletionRequestedAt} is not null`,
 };
 export type OpportunityViewRow = {
   opportunity: OpportunityRow;
@@ -84,7 +81,7 @@ export async function listOpportunitiesOfUser(
   return db
     .select(rowColumns)
     .from(opportunities)
-    .innerJoin(users, eq(users.id, opportunities.createdBy))
+    .innerJoin(publicUsers, eq(publicUsers.id, opportunities.createdBy))
     .where(inArray(opportunities.id, ids))
     .orderBy(desc(opportunities.createdAt), desc(opportunities.id));
 }
@@ -96,20 +93,20 @@ export async function findOpportunityView(db: DbOrTx, id: number): Promise<Oppor
   const [row] = await db
     .select(rowColumns)
     .from(opportunities)
-    .innerJoin(users, eq(users.id, opportunities.createdBy))
+    .innerJoin(publicUsers, eq(publicUsers.id, opportunities.createdBy))
     .where(eq(opportunities.id, id));
   return row;
 }
 
 // People whose account is hidden (deletion requested) are not listed or counted.
-const visibleUser = isNull(users.deletionRequestedAt);
+const visibleUser = isNull(publicUsers.deletionRequestedAt);
 
 export async function countSharesByOpportunity(db: DbOrTx, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ opportunityId: opportunityShares.opportunityId, n: count() })
     .from(opportunityShares)
-    .innerJoin(users, eq(users.id, opportunityShares.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, opportunityShares.userId))
     .where(and(inArray(opportunityShares.opportunityId, ids), visibleUser))
     .groupBy(opportunityShares.opportunityId);
   return new Map(rows.map((r) => [r.opportunityId, r.n]));
@@ -118,17 +115,17 @@ export async function countSharesByOpportunity(db: DbOrTx, ids: number[]): Promi
 export async function listSharedUsers(db: DbOrTx, opportunityId: number) {
   return db
     .select({
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      avatarKey: users.avatarKey,
+      userId: publicUsers.id,
+      firstName: publicUsers.firstName,
+      lastName: publicUsers.lastName,
+      email: publicUsers.email,
+      avatarKey: publicUsers.avatarKey,
       sharedAt: opportunityShares.createdAt,
     })
     .from(opportunityShares)
-    .innerJoin(users, eq(users.id, opportunityShares.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, opportunityShares.userId))
     .where(and(eq(opportunityShares.opportunityId, opportunityId), visibleUser))
-    .orderBy(asc(opportunityShares.createdAt), asc(users.id));
+    .orderBy(asc(opportunityShares.createdAt), asc(publicUsers.id));
 }
 
 /** Adds a share; false when the user already has one. */
@@ -150,11 +147,6 @@ export async function deleteShare(db: DbOrTx, opportunityId: number, userId: num
     .delete(opportunityUserSettings)
     .where(and(eq(opportunityUserSettings.opportunityId, opportunityId), eq(opportunityUserSettings.userId, userId)));
   return rows.length > 0;
-}
-
-export async function findRoomId(db: DbOrTx, opportunityId: number): Promise<number | undefined> {
-  const [row] = await db.select({ id: chatRooms.id }).from(chatRooms).where(eq(chatRooms.opportunityId, opportunityId));
-  return row?.id;
 }
 
 export async function findMessagesEnabled(db: DbOrTx, opportunityId: number, userId: number): Promise<boolean> {
@@ -267,11 +259,11 @@ const commentColumns = {
   contactId: opportunityContactComments.contactId,
   message: opportunityContactComments.message,
   createdAt: opportunityContactComments.createdAt,
-  userId: users.id,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  avatarKey: users.avatarKey,
-  authorHidden: users.deletionRequestedAt,
+  userId: publicUsers.id,
+  firstName: publicUsers.firstName,
+  lastName: publicUsers.lastName,
+  avatarKey: publicUsers.avatarKey,
+  authorHidden: publicUsers.deletionRequestedAt,
 };
 export type CommentRow = {
   messageId: number;
@@ -293,7 +285,7 @@ export async function listComments(
   return db
     .select(commentColumns)
     .from(opportunityContactComments)
-    .innerJoin(users, eq(users.id, opportunityContactComments.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, opportunityContactComments.userId))
     .where(eq(opportunityContactComments.contactId, contactId))
     .orderBy(desc(opportunityContactComments.id))
     .offset(page.offset)
@@ -312,7 +304,7 @@ export async function findComment(db: DbOrTx, id: number): Promise<CommentRow | 
   const [row] = await db
     .select(commentColumns)
     .from(opportunityContactComments)
-    .innerJoin(users, eq(users.id, opportunityContactComments.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, opportunityContactComments.userId))
     .where(eq(opportunityContactComments.id, id));
   return row;
 }

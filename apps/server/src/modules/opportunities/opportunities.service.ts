@@ -24,6 +24,7 @@ import { chatRoomChannel, joinSockets, userRoom } from '../../realtime/rooms.js'
 import * as users from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
 import { opportunityRenamed, opportunityRoomLeft } from '../chat/chat.membership.js';
+import { createOpportunityRoom, findOpportunityRoomId } from '../chat/rooms.service.js';
 import { requireLeadMember } from '../leads/leads.access.js';
 import {
   canReadOpportunity,
@@ -92,7 +93,7 @@ async function presentDetail(db: DbOrTx, opportunityId: number, viewerId: number
   const [shared, contactsCount, roomId, messages] = await Promise.all([
     q.listSharedUsers(db, opportunityId),
     q.countContacts(db, opportunityId),
-    q.findRoomId(db, opportunityId),
+    findOpportunityRoomId(db, opportunityId),
     q.findMessagesEnabled(db, opportunityId, viewerId),
   ]);
   return {
@@ -164,7 +165,7 @@ export async function createOpportunity(
   const now = deps.clock.now();
   let activityId = 0;
   const opportunityId = await deps.db.transaction(async (tx) => {
-    const id = await q.insertOpportunityWithRoom(tx, {
+    const id = await q.insertOpportunity(tx, {
       name: input.name,
       notes: input.notes,
       ...(await addressValues(input.address)),
@@ -172,6 +173,7 @@ export async function createOpportunity(
       createdAt: now,
       updatedAt: now,
     });
+    await createOpportunityRoom(tx, id, now);
     if (lead) {
       await q.insertContact(tx, {
         opportunityId: id,
@@ -222,7 +224,7 @@ export async function deleteOpportunity(
   opportunityId: number,
 ): Promise<{ message: string }> {
   await requireOpportunityOwner(deps.db, opportunityId, userId);
-  const roomId = await q.findRoomId(deps.db, opportunityId);
+  const roomId = await findOpportunityRoomId(deps.db, opportunityId);
   await q.deleteOpportunity(deps.db, opportunityId);
   if (roomId !== undefined) opportunityRoomLeft(deps, roomId);
   return { message: OPPORTUNITY_MESSAGES.deleted };
@@ -302,7 +304,7 @@ export async function acceptInvite(
   });
   if (activityId) await deps.activities.announce(activityId);
   // The newcomer's open sockets receive the opportunity's room from now on.
-  const roomId = await q.findRoomId(deps.db, input.opportunity_id);
+  const roomId = await findOpportunityRoomId(deps.db, input.opportunity_id);
   if (roomId !== undefined) joinSockets(deps.realtime, [userRoom(userId)], [chatRoomChannel(roomId)]);
   return presentDetail(deps.db, input.opportunity_id, userId);
 }
@@ -318,7 +320,7 @@ export async function removeOpportunityUser(
   if (!(await q.deleteShare(deps.db, input.opportunity_id, input.user_id))) {
     throw notFound('OPPORTUNITY_SHARE_NOT_FOUND', OPPORTUNITY_MESSAGES.shareNotFound);
   }
-  const roomId = await q.findRoomId(deps.db, input.opportunity_id);
+  const roomId = await findOpportunityRoomId(deps.db, input.opportunity_id);
   if (roomId !== undefined) opportunityRoomLeft(deps, roomId, input.user_id);
   return { message: OPPORTUNITY_MESSAGES.shareRemoved };
 }

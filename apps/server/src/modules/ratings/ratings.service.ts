@@ -10,7 +10,17 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { forbidden } from '../../http/errors.js';
 import { groupRoom } from '../../realtime/rooms.js';
-import { type LeadRow, leadNotFound, leadRatingOf, requireLeadMember, touchLead } from '../leads/leads.access.js';
+import { findCoMembers } from '../groups/groups.access.js';
+import {
+  addToQualityTotals,
+  type LeadRow,
+  leadNotFound,
+  leadRatingOf,
+  lockLeadRating,
+  requireLeadMember,
+  submitterRatingInputs,
+  touchLead,
+} from '../leads/leads.access.js';
 import { memberRating, roundToTenth } from './member-rating.js';
 import * as q from './ratings.queries.js';
 
@@ -26,7 +36,7 @@ export interface MemberRatingDetail {
 
 /** Members' ratings (quality blended with outcomes, memberRating), for a page of members: one query. */
 export async function findMemberRatings(db: DbOrTx, userIds: number[]): Promise<Map<number, MemberRatingDetail>> {
-  const rows = await q.submitterRatingInputs(db, userIds);
+  const rows = await submitterRatingInputs(db, userIds);
   const ratings = new Map<number, MemberRatingDetail>();
   for (const r of rows) {
     const qualityAverage = r.qualityAverage === null ? null : Number(r.qualityAverage);
@@ -59,7 +69,7 @@ async function rateLead(
   let activityId = 0;
   const answer = await deps.db.transaction(async (tx) => {
     // Rating changes of one lead wait for each other here (both kinds: the row is the lead's).
-    if (!(await q.lockLeadRating(tx, lead.id))) throw leadNotFound();
+    if (!(await lockLeadRating(tx, lead.id))) throw leadNotFound();
     const old = await q.findUserRating(tx, lead.id, kind, userId);
     if (rating === 0) await q.deleteRating(tx, lead.id, kind, userId);
     else await q.upsertRating(tx, { leadId: lead.id, kind, userId, rating, now });
@@ -69,7 +79,7 @@ async function rateLead(
       const { sum, count } = await q.sumRatings(tx, lead.id, kind);
       return leadRatingOf(sum, count, userRating);
     }
-    const totals = await q.addToQualityTotals(tx, lead.id, {
+    const totals = await addToQualityTotals(tx, lead.id, {
       sum: (userRating ?? 0) - (old ?? 0),
       count: (userRating === null ? 0 : 1) - (old === null ? 0 : 1),
     });
@@ -122,7 +132,7 @@ export async function getUserRatings(
   userIds: number[],
 ): Promise<{ userRatings: { userId: number; rating: number | null }[] }> {
   const others = [...new Set(userIds.filter((id) => id !== userId))];
-  const visible = await q.findCoMembers(deps.db, userId, others);
+  const visible = await findCoMembers(deps.db, userId, others);
   if (others.some((id) => !visible.has(id))) {
     throw forbidden('RATING_USERS_NOT_VISIBLE');
   }

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { territories, territoryUsers, users } from '../../db/schema/index.js';
+import { publicUsers, territories, territoryUsers } from '../../db/schema/index.js';
 
 export type TerritoryRow = typeof territories.$inferSelect;
 
@@ -41,23 +41,29 @@ export async function listAssignees(db: DbOrTx, territoryIds: number[]) {
   return db
     .select({
       territoryId: territoryUsers.territoryId,
-      userId: users.id,
-      firstName: users.firstName,
-      lastName: users.lastName,
+      userId: publicUsers.id,
+      firstName: publicUsers.firstName,
+      lastName: publicUsers.lastName,
     })
     .from(territoryUsers)
-    .innerJoin(users, eq(users.id, territoryUsers.userId))
+    .innerJoin(publicUsers, eq(publicUsers.id, territoryUsers.userId))
     .where(inArray(territoryUsers.territoryId, territoryIds))
-    .orderBy(asc(users.firstName), asc(users.lastName));
+    .orderBy(asc(publicUsers.firstName), asc(publicUsers.lastName));
 }
 
 /** How many of these ids are active users of the business. */
 export async function countActiveUsersAmong(db: DbOrTx, businessId: number, userIds: number[]) {
   if (userIds.length === 0) return 0;
   const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.businessId, businessId), inArray(users.id, userIds), isNull(users.deletionRequestedAt)));
+    .select({ id: publicUsers.id })
+    .from(publicUsers)
+    .where(
+      and(
+        eq(publicUsers.businessId, businessId),
+        inArray(publicUsers.id, userIds),
+        isNull(publicUsers.deletionRequestedAt),
+      ),
+    );
   return rows.length;
 }
 
@@ -120,17 +126,17 @@ export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, t
   );
   const result = await db.execute<LeadInside>(sql`
     with mine as (select id, states, zip_prefixes from territories where id in (${ids})),
-    groups_of as (select group_id from group_members where user_id = ${userId}),
+    groups_of as (select group_id from public_group_members where user_id = ${userId}),
     states as (select distinct unnest(states) as state from mine),
     prefixes as (select distinct unnest(zip_prefixes) as prefix from mine),
     picked as (
       (select l.id, l.created_at from groups_of g cross join states s cross join lateral (
-         select id, created_at from leads
+         select id, created_at from public_leads
           where group_id = g.group_id and state_abbrv = s.state
           order by created_at desc, id desc limit ${limit}) l)
       union
       (select l.id, l.created_at from groups_of g cross join prefixes p cross join lateral (
-         select id, created_at from leads
+         select id, created_at from public_leads
           where group_id = g.group_id and left(postal, 3) = p.prefix
           order by created_at desc, id desc limit ${limit}) l)
       order by created_at desc, id desc limit ${limit})
@@ -138,9 +144,11 @@ export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, t
            l.latitude, l.longitude,
            array_agg(t.id order by t.id) as territory_ids
       from picked p
-      join leads l on l.id = p.id
+      join public_leads l on l.id = p.id
       join mine t on l.state_abbrv = any(t.states) or left(l.postal, 3) = any(t.zip_prefixes)
-     group by l.id
+     -- every column: a view's rows carry no primary key to group by
+     group by l.id, l.group_id, l.first_name, l.last_name, l.company, l.city, l.state_abbrv, l.postal,
+           l.latitude, l.longitude, l.created_at
      order by l.created_at desc, l.id desc`);
   return result.rows;
 }
@@ -156,8 +164,8 @@ export async function listTerritoryHoldersFor(
 ): Promise<number[]> {
   const result = await db.execute<{ user_id: number }>(sql`
     select distinct u.id as user_id
-      from group_members gm
-      join users u on u.id = gm.user_id and u.deletion_requested_at is null and u.business_id is not null
+      from public_group_members gm
+      join public_users u on u.id = gm.user_id and u.deletion_requested_at is null and u.business_id is not null
       join territory_users tu on tu.user_id = u.id
       join territories t on t.id = tu.territory_id and t.business_id = u.business_id
      where gm.group_id = ${groupId}
