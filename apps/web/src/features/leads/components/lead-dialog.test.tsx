@@ -38,7 +38,10 @@ async function fillValidLead() {
   await waitFor(() => expect(submit('Create')).toBeEnabled());
 }
 
-describe("LeadDialog in add mode: the lead form's rules, messages and contact kinds", () => {
+// The dialog's form rules load on first use; on a busy machine a test's first render can take seconds.
+const DIALOG_TEST = { timeout: 20_000 };
+
+describe("LeadDialog in add mode: the lead form's rules, messages and contact kinds", DIALOG_TEST, () => {
   it('keeps submit disabled until the form is valid', async () => {
     renderInApp(<LeadDialog groupId={4} onClose={() => {}} onSuccess={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Create Lead' })).toBeInTheDocument();
@@ -188,7 +191,7 @@ describe("LeadDialog in add mode: the lead form's rules, messages and contact ki
   });
 });
 
-describe('LeadDialog in edit mode: starts from the lead, submits only a change', () => {
+describe('LeadDialog in edit mode: starts from the lead, submits only a change', DIALOG_TEST, () => {
   it('starts from the lead and enables submit only after a change', async () => {
     renderInApp(<LeadDialog groupId={4} lead={lead} onClose={() => {}} onSuccess={() => {}} />);
     expect(screen.getByRole('dialog', { name: 'Edit Lead' })).toBeInTheDocument();
@@ -210,7 +213,7 @@ describe('LeadDialog in edit mode: starts from the lead, submits only a change',
   });
 });
 
-describe('LeadDialog duplicate check', () => {
+describe('LeadDialog duplicate check', DIALOG_TEST, () => {
   const earlier = {
     leadId: 12,
     fullName: 'Avery Buyer',
