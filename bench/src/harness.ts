@@ -120,6 +120,10 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     DATA_DIR: options.dataDir,
     JWT_SECRET,
     JOBS_ENABLED: 'false',
+    // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+    ...(process.env.BENCH_CPU_PROF && {
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`.trim(),
+    }),
   });
   const seconds = await waitFor(`http://127.0.0.1:${options.port}/api/ready`, child);
   const cpu = cpuSeconds(child.pid);
