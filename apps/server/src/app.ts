@@ -96,8 +96,10 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, so every answer carries it (a refusal by a hook, an error, a 404).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerAccessLog(app, config.accessLog);
 
@@ -143,7 +145,7 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     sentryDsn: config.sentryDsn,
     // External sign-in scripts are allowed only for the providers that are configured.
     google: config.social.google !== null,
