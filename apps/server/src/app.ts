@@ -14,7 +14,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccessTokens } from './http/access-token.js';
-import { createAuthGuard, createCallRegistrar, type RawRoutes } from './http/call.js';
+import { createAuthGuard, createCallRegistrar, createTokenGuard, type RawRoutes } from './http/call.js';
 import { registerErrorHandler } from './http/errors.js';
 import { genRequestId, loggerOptions, registerAccessLog } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -171,7 +171,7 @@ export async function buildApp({
 
   const authenticate = createAuthGuard(deps.accessTokens, (userId) => findActiveUser(deps, userId));
   // JSON calls: registerXRoutes(call, deps). Raw routes (files, CSV, webhooks, pages): registerXRawRoutes(raw, deps).
-  const call = createCallRegistrar(app, authenticate);
+  const call = createCallRegistrar(app, authenticate, createTokenGuard(deps.accessTokens));
   const raw: RawRoutes = { app, authenticate };
   for (const register of [
     registerAuthRoutes,
