@@ -5,7 +5,8 @@
 // on a busy machine; what PostgreSQL spends is not in it (a separate process), nor the socket writes.
 //
 // Environment: BENCH_DATABASE_URL (a bench database npm run bench:api has filled; default an
-// embedded PostgreSQL with only the bench account), BENCH_REQUESTS (per call, default 4,000).
+// embedded PostgreSQL with only the bench account), BENCH_REQUESTS (per call, default 4,000),
+// BENCH_ONLY (measure only the calls whose name contains it: `BENCH_ONLY=user/get`).
 // The app logs to standard output as in production; the figures go to standard error.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,7 +56,8 @@ async function main() {
       ['POST /api/product/category/list', () => post('/api/product/category/list', {}, accessToken)],
     ];
     console.error(`${REQUESTS} requests per call, ${IN_FLIGHT} in flight, CPU of this process per request:`);
-    for (const [name, send] of calls) {
+    const only = process.env.BENCH_ONLY;
+    for (const [name, send] of calls.filter(([name]) => !only || name.includes(only))) {
       const run = async (n: number) => {
         let left = n;
         const worker = async () => {
