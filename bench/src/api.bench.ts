@@ -1,7 +1,7 @@
 // `npm run bench`: the API benchmarks, printed as one table with a baseline from the same run.
 // Three kinds of process: the server under test (the same `node scripts/start.mjs` that `npm start`
 // runs), the baselines (baseline-server.ts: a bare Fastify route, a minimal route doing /user/get's
-// work, the app's deep-page SQL on a bare route), and this one, which only generates load
+// work, the app's first-page and deep-page SQL on a bare route), and this one, which only generates load
 // (autocannon) and prints. Every figure is a ratio against a baseline measured in the same run, so
 // the table holds on a noisy machine.
 //
