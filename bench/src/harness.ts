@@ -113,7 +113,11 @@ function cpuSeconds(pid: number | undefined): number | undefined {
 /** `node scripts/start.mjs` (what `npm start` runs) on a port and database; answers once /api/ready does. */
 export async function startServer(options: { port: number; databaseUrl: string; dataDir: string }) {
   console.log('starting the server (node scripts/start.mjs)…');
-  const child = startProcess('server', process.execPath, ['scripts/start.mjs'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+    : [];
+  const child = startProcess('server', process.execPath, [...profile, 'scripts/start.mjs'], {
     PORT: String(options.port),
     HOST: '127.0.0.1',
     DATABASE_URL: options.databaseUrl,

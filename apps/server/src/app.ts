@@ -14,7 +14,7 @@ import type { AppDeps } from './app-deps.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import { createAccessTokens } from './http/access-token.js';
-import { createAuthGuard, createCallRegistrar, type RawRoutes } from './http/call.js';
+import { createAuthGuard, createCallRegistrar, createTokenGuard, type RawRoutes } from './http/call.js';
 import { registerErrorHandler } from './http/errors.js';
 import { genRequestId, loggerOptions, registerAccessLog } from './http/logging.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -96,8 +96,10 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  // Set as the request arrives, so every answer carries it (a refusal by a hook, an error, a 404).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
   registerAccessLog(app, config.accessLog);
 
@@ -143,7 +145,7 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     sentryDsn: config.sentryDsn,
     // External sign-in scripts are allowed only for the providers that are configured.
     google: config.social.google !== null,
@@ -169,7 +171,7 @@ export async function buildApp({
 
   const authenticate = createAuthGuard(deps.accessTokens, (userId) => findActiveUser(deps, userId));
   // JSON calls: registerXRoutes(call, deps). Raw routes (files, CSV, webhooks, pages): registerXRawRoutes(raw, deps).
-  const call = createCallRegistrar(app, authenticate);
+  const call = createCallRegistrar(app, authenticate, createTokenGuard(deps.accessTokens));
   const raw: RawRoutes = { app, authenticate };
   for (const register of [
     registerAuthRoutes,

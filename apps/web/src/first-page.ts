@@ -27,10 +27,12 @@ export const SHOWN_EVENT = 'leadcircle:first-page-shown';
 
 /**
  * The areas the first page's own links lead to (sign in ↔ sign up and forgot password): their files are
- * fetched once the page shows, into the HTTP cache only (no script runs), so following a link there
- * shows the page at once on a slow network.
+ * fetched when the visitor starts using the page (INTENT_EVENTS), into the HTTP cache only (no script
+ * runs), so following a link there shows the page at once on a slow network, while the page's own load
+ * until the network is idle stays within its budget (150 KB for sign in).
  */
 export const NEXT_AREAS: Partial<Record<FirstPageArea, FirstPageArea[]>> = { signIn: ['auth'], auth: ['signIn'] };
+const INTENT_EVENTS = ['pointermove', 'pointerdown', 'keydown', 'touchstart'] as const;
 
 /** The areas the page at `pathname` shows first (a signed-out visitor at the root goes to sign in). */
 export function firstPageAreas(pathname: string, isSignedIn: boolean): FirstPageArea[] {
@@ -153,7 +155,13 @@ function preloadFirstPage(): void {
   const calls = firstCalls(window.location.pathname, isSignedIn);
   if (accessToken !== null && calls.length > 0) startFirstCalls(calls, accessToken);
   const next = areas.flatMap((area) => NEXT_AREAS[area] ?? []);
-  if (next.length > 0) document.addEventListener(SHOWN_EVENT, () => addLinks('prefetch', next), { once: true });
+  if (next.length > 0) {
+    const prefetchNext = () => {
+      for (const type of INTENT_EVENTS) document.removeEventListener(type, prefetchNext, true);
+      addLinks('prefetch', next);
+    };
+    for (const type of INTENT_EVENTS) document.addEventListener(type, prefetchNext, { capture: true, passive: true });
+  }
 }
 
 if (typeof document !== 'undefined') preloadFirstPage();

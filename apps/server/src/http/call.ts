@@ -40,6 +40,11 @@ export interface CallOptions {
    * request body and kept by this process (a cache that may be lost), and sent with caching headers.
    */
   fixedUntilDeploy?: boolean;
+  /**
+   * The answer is the same for every signed-in caller and tells nothing about anyone (lookup lists): a
+   * valid access token is enough, the caller's account is not read (request.caller stays unset).
+   */
+  tokenOnly?: boolean;
 }
 
 /** Declares one spec call: POST /api<path>, validated by the shared schemas both ways. */
@@ -59,16 +64,29 @@ export type AuthGuard = (request: FastifyRequest) => Promise<void>;
  */
 export function createAuthGuard(tokens: AccessTokens, findActiveUser: (userId: number) => Promise<unknown>): AuthGuard {
   return async (request) => {
-    const header = request.headers.authorization;
-    const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-    if (!match) throw unauthorized('AUTH_REQUIRED');
-    const claims = await tokens.verify(match[1]!);
+    const claims = await verifyBearer(tokens, request);
     const caller = await findActiveUser(claims.userId);
     if (!caller) throw unauthorized('AUTH_TOKEN_INVALID');
     request.userId = claims.userId;
     request.sessionId = claims.sessionId;
     request.caller = caller;
   };
+}
+
+/** Checks the access token alone: sets request.userId and sessionId, or answers 401. */
+export function createTokenGuard(tokens: AccessTokens): AuthGuard {
+  return async (request) => {
+    const claims = await verifyBearer(tokens, request);
+    request.userId = claims.userId;
+    request.sessionId = claims.sessionId;
+  };
+}
+
+async function verifyBearer(tokens: AccessTokens, request: FastifyRequest) {
+  const header = request.headers.authorization;
+  const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match) throw unauthorized('AUTH_REQUIRED');
+  return tokens.verify(match[1]!);
 }
 
 /**
@@ -103,7 +121,11 @@ function sendFixedAnswer(request: FastifyRequest, reply: FastifyReply, answer: F
 }
 
 /** Makes the registrar modules use. */
-export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuard): CallRegistrar {
+export function createCallRegistrar(
+  app: FastifyInstance,
+  authenticate: AuthGuard,
+  checkToken: AuthGuard,
+): CallRegistrar {
   return (call, handler, options = {}) => {
     const fixedAnswers = options.fixedUntilDeploy ? new Map<string, FixedAnswer>() : undefined;
     const params = [...call.path.matchAll(/:([a-z_]+)/g)].map((m) => m[1]!);
@@ -121,7 +143,7 @@ export function createCallRegistrar(app: FastifyInstance, authenticate: AuthGuar
         ...(call.auth && { security: [{ bearerAuth: [] }] }),
       },
       // Who is calling is settled before the body is looked at: a stranger learns nothing from validation.
-      ...(call.auth && { onRequest: authenticate }),
+      ...(call.auth && { onRequest: options.tokenOnly ? checkToken : authenticate }),
       handler: async (request, reply) => {
         const fixedKey = fixedAnswers && JSON.stringify(request.body ?? null);
         if (fixedAnswers && fixedKey !== undefined) {

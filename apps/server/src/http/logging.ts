@@ -111,18 +111,18 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
  * share of the others at info level (1: all of them).
  */
 export function registerAccessLog(app: FastifyInstance, options: { sample: number; slowMs: number }): void {
-  app.addHook('onResponse', async (request, reply) => {
+  const logsAll = options.sample >= 1;
+  app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     const isSlow = ms >= options.slowMs;
-    if (status < 500 && !isSlow && !(options.sample >= 1 || Math.random() < options.sample)) return;
-    const line = {
-      req: { method: request.method, url: redactUrl(request.url), ip: request.ip },
-      status,
-      ms: Math.round(ms * 10) / 10,
-    };
-    if (status >= 500) request.log.error(line, 'request failed');
-    else if (isSlow) request.log.warn(line, 'slow request');
-    else request.log.info(line, 'request');
+    if (status >= 500 || isSlow || logsAll || Math.random() < options.sample) {
+      // `req` is the request itself: the logger's req serializer builds its method, redacted url and ip once.
+      const line = { req: request, status, ms: Math.round(ms * 10) / 10 };
+      if (status >= 500) request.log.error(line, 'request failed');
+      else if (isSlow) request.log.warn(line, 'slow request');
+      else request.log.info(line, 'request');
+    }
+    done();
   });
 }

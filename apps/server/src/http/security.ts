@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 // The hosts a third-party script needs, per CSP directive, as its provider documents them; a
 // provider's hosts are listed only when it is configured.
@@ -71,8 +71,11 @@ export interface SecurityHeaderOptions {
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
 
-/** Security headers with a strict CSP: the web app keeps tokens in local storage, so no inline script may run. */
-export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): Promise<void> {
+/**
+ * The security headers, worked out once: helmet's with a strict CSP (the web app keeps tokens in local
+ * storage, so no inline script may run). They are the same for every answer.
+ */
+export function securityHeaders(options: SecurityHeaderOptions): [string, string][] {
   const connectSrc = ["'self'"];
   if (options.sentryDsn) connectSrc.push(new URL(options.sentryDsn).origin);
   const scriptSrc = ["'self'"];
@@ -97,7 +100,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     imgSrc.push(...(hosts.img ?? []));
     fontSrc.push(...(hosts.font ?? []));
   }
-  await app.register(helmet, {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -119,13 +122,33 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // Never framed: the same rule as frame-ancestors 'none', for browsers without CSP level 2.
     xFrameOptions: { action: 'deny' },
-    // Set below, only where the answer travels over HTTPS.
+    // Set per answer, only where it travels over HTTPS.
     strictTransportSecurity: false,
   });
+  // Helmet writes its headers on a response; this one only keeps them.
+  const headers: [string, string][] = [];
+  const response = {
+    setHeader: (name: string, value: string) => headers.push([name, String(value)]),
+    removeHeader: () => {},
+  };
+  middleware({} as never, response as never, () => {});
+  return headers;
+}
+
+/**
+ * Sets the security headers on every answer from one hook: the static ones as they were worked out at
+ * start, and Strict-Transport-Security where the answer travels over HTTPS (or always, or never).
+ */
+export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const headers = securityHeaders(options);
   const hsts = options.hsts ?? 'auto';
-  if (hsts === 'never') return;
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
     // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
-    if (hsts === 'always' || request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    if (hsts === 'always' || (hsts === 'auto' && request.protocol === 'https')) {
+      raw.setHeader('strict-transport-security', HSTS_VALUE);
+    }
+    done();
   });
 }

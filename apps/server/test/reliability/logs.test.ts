@@ -19,6 +19,26 @@ function logOf(requestId: string) {
   return lines.filter((line) => line.includes(requestId)).join('\n');
 }
 
+describe('access log', () => {
+  it('writes one line per request with its method, redacted url, ip, status, time and request id', async () => {
+    await t.app.inject({
+      url: '/email?action=RESET_PASSWORD&token=Secret0123456789',
+      headers: { 'x-request-id': 'log-test-access-1' },
+    });
+    const mine = lines.filter((line) => line.includes('log-test-access-1')).map((line) => JSON.parse(line));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      reqId: 'log-test-access-1',
+      req: { method: 'GET', url: '/email?action=RESET_PASSWORD&token=[redacted]', ip: '127.0.0.1' },
+      status: 404,
+    });
+    expect(Object.keys(mine[0].req)).toEqual(['method', 'url', 'ip']);
+    expect(typeof mine[0].ms).toBe('number');
+  });
+});
+
 describe('error logs', () => {
   it('log a failed query with its request id, SQL and error code, but not its parameters', async () => {
     // A constraint no new row can meet: the sign-up's INSERT fails in PostgreSQL.

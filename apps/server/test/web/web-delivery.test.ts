@@ -94,4 +94,25 @@ describe('web app delivery', () => {
     // Still only for signed-in callers.
     expect((await post(t, '/target/list', {})).status).toBe(401);
   });
+
+  it('answers every lookup from memory, loaded at start: no database connection per request', async () => {
+    const { accessToken } = await createSignedInUser(t);
+    let connectionsTaken = 0;
+    const count = () => {
+      connectionsTaken += 1;
+    };
+    t.pool.on('acquire', count);
+    try {
+      for (const call of ['/target/list', '/product/category/list', '/product/list']) {
+        const res = await post(t, call, {}, { token: accessToken });
+        expect(res.status, call).toBe(200);
+      }
+      expect(connectionsTaken).toBe(0);
+    } finally {
+      t.pool.off('acquire', count);
+    }
+    // A bad or missing token is still refused.
+    expect((await post(t, '/product/list', {}, { token: `${accessToken}x` })).status).toBe(401);
+    expect((await post(t, '/product/category/list', {})).status).toBe(401);
+  });
 });

@@ -1,10 +1,10 @@
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
-import { afterFirstPaint } from '../lib/after-first-paint';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 
 // A form for the screens that must not load react-hook-form: the sign-in screen, whose first load is
 // budgeted (docs/decisions/performance.md). It validates as react-hook-form does with zodResolver in its
 // default modes: the whole form on submit, then, once submitted, a field again on each change of it; a field
-// shows its first issue's message. The schema (and zod) load after the screen has shown.
+// shows its first issue's message. The schema (and zod) load when a field first changes, so a visitor who
+// only looks does not download them.
 
 type Values = Record<string, unknown>;
 export type FormErrors<V extends Values> = Partial<Record<keyof V, string>>;
@@ -57,16 +57,12 @@ export function useLightForm<V extends Values, Output>(validator: LazyValidator<
   const latest = useRef(values);
   const isSubmitted = useRef(false);
 
-  useEffect(() => {
-    afterFirstPaint()
-      .then(() => validator.load())
-      .catch(() => {
-        // Tried again on the first validation.
-      });
-  }, [validator]);
-
   const setValue = useCallback(
     <K extends keyof V>(name: K, value: V[K]) => {
+      // Typing has started: the schema loads now, so the first submit seldom waits for it.
+      validator.load().catch(() => {
+        // Tried again on the first validation.
+      });
       const next = { ...latest.current, [name]: value };
       latest.current = next;
       setValues(next);

@@ -5,11 +5,14 @@ import type { RawRoutes } from '../../http/call.js';
 
 // Plain GETs for probes and the web app's start-up, outside the JSON calls.
 export async function registerHealthRawRoutes({ app }: RawRoutes, deps: AppDeps): Promise<void> {
+  // Probes answer a few bytes: no compression hook on them (answers under 1 KB are never compressed).
+  const probe = { schema: { hide: true }, compress: false } as const;
+
   // Liveness: the process answers.
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ status: 'ok', version: APP_VERSION }));
+  app.get('/api/health', probe, async () => ({ status: 'ok', version: APP_VERSION }));
 
   // Readiness: the database answers too.
-  app.get('/api/ready', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/api/ready', probe, async (_request, reply) => {
     try {
       await deps.db.execute(sql`select 1`);
       return { status: 'ready' };

@@ -22,6 +22,10 @@ import { refreshListsAfterChange } from '../../core/list-refresh';
 type Group = typeof groupCalls;
 type ListTag = 'Groups' | 'GroupUsers';
 
+// Lookups change only with a deploy: asked for once per session, kept until signing out empties the
+// store (RTK Query caps a timer at about 24 days).
+const KEEP_FOR_THE_SESSION = Number.POSITIVE_INFINITY;
+
 export const groupsApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['Groups', 'Group', 'GroupUsers', 'GroupNotifications'] })
   .injectEndpoints({
@@ -105,9 +109,11 @@ export const groupsApi = baseApi
       }),
       listTargets: build.query<CallResponse<typeof lookupCalls.targets>, void>({
         query: () => ({ call: lookupCallPaths.targets, body: {} }),
+        keepUnusedDataFor: KEEP_FOR_THE_SESSION,
       }),
       listProducts: build.query<CallResponse<typeof lookupCalls.products>, void>({
         query: () => ({ call: lookupCallPaths.products, body: {} }),
+        keepUnusedDataFor: KEEP_FOR_THE_SESSION,
       }),
     }),
   });

@@ -26,7 +26,7 @@ import { inviteOf, useFinishSignIn } from '../use-finish-sign-in';
 
 // The sign-in screen is most visitors' first load, kept within its budget
 // (docs/decisions/performance.md): the form is a light one (no react-hook-form), the call a plain fetch (no RTK Query),
-// the form's schema loads after the screen shows, and what only some visitors see loads when they do:
+// the form's schema loads once a field changes, and what only some visitors see loads when they do:
 // the invitation (after an invite link) and the providers' buttons (when the server configures one).
 const InvitationNotice = lazy(() =>
   import('../components/invitation-notice').then((m) => ({ default: m.InvitationNotice })),
