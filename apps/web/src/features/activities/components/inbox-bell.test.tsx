@@ -1,0 +1,128 @@
+import type { ActivityItem } from '@leadcircle/shared';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CurrentAddress } from '../../../test/current-address';
+import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { InboxBell } from './inbox-bell';
+
+beforeEach(() => seedCurrentUser());
+
+const commented: ActivityItem = {
+  activityId: 52,
+  type: 'CHAT_MESSAGE_LEAD',
+  timestamp: '2026-11-20T10:00:00.000Z',
+  actorUserId: 3,
+  groupId: 4,
+  opportunityId: null,
+  data: {
+    chatMessageLead: {
+      activityId: 52,
+      groupId: 4,
+      leadId: 31,
+      groupName: 'Austin Closers',
+      leadName: 'Avery Buyer',
+      userName: 'Olive Rivera',
+    },
+  },
+};
+const joined: ActivityItem = {
+  activityId: 51,
+  type: 'OPPORTUNITY_NEW_USER',
+  timestamp: '2026-11-19T10:00:00.000Z',
+  actorUserId: 5,
+  groupId: null,
+  opportunityId: 9,
+  data: {
+    opportunityNewUser: { activityId: 51, opportunityId: 9, opportunityName: 'Office move', newUserName: 'Milo Chen' },
+  },
+};
+
+const inboxOf = (items: { activity: ActivityItem; read: boolean }[]): FakeAnswer => ({
+  status: 200,
+  body: {
+    notifications: items,
+    totalCount: items.length,
+    unreadCount: items.filter((item) => !item.read).length,
+  },
+});
+const unreadAndRead = inboxOf([
+  { activity: commented, read: false },
+  { activity: joined, read: true },
+]);
+
+const renderBell = () =>
+  renderInApp(
+    <>
+      <InboxBell />
+      <CurrentAddress />
+    </>,
+    { path: '*', initialEntry: '/activities' },
+  );
+const openInbox = async (name: string) => {
+  fireEvent.click(await screen.findByRole('button', { name }));
+  return within(screen.getByRole('menu', { name: 'Notifications' }));
+};
+
+describe('InboxBell', () => {
+  it('counts the unread in its name and lists the latest 50, newest first', async () => {
+    const calls = answerCalls({ '/api/notification/list': unreadAndRead });
+    renderBell();
+    const inbox = await openInbox('Notifications, 1 unread');
+    const items = inbox.getAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'Mark all read',
+      expect.stringContaining('Olive Rivera commented on the lead Avery Buyer in Austin Closers'),
+      expect.stringContaining('Milo Chen joined the opportunity Office move'),
+    ]);
+    expect(items[0]).not.toHaveAttribute('aria-disabled');
+    expect(bodiesSentTo(calls, '/api/notification/list')).toEqual([{ start_position: 0, get_next: 50 }]);
+  });
+
+  it('opens an unread item where it happened, marks it read and reads the inbox again', async () => {
+    const calls = answerCalls({
+      '/api/notification/list': [unreadAndRead, inboxOf([{ activity: commented, read: true }])],
+      '/api/notification/read': { status: 200, body: { unreadCount: 0 } },
+    });
+    renderBell();
+    const inbox = await openInbox('Notifications, 1 unread');
+    fireEvent.click(inbox.getByRole('menuitem', { name: /Olive Rivera commented/ }));
+
+    expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent('/groups/4/leads/31');
+    await waitFor(() => expect(bodiesSentTo(calls, '/api/notification/read')).toEqual([{ activity_id: 52 }]));
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/notification/list')).toHaveLength(2);
+  });
+
+  it('opens a read item without marking it again', async () => {
+    const calls = answerCalls({ '/api/notification/list': unreadAndRead });
+    renderBell();
+    const inbox = await openInbox('Notifications, 1 unread');
+    fireEvent.click(inbox.getByRole('menuitem', { name: /Milo Chen joined/ }));
+    expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent('/opportunities/9/information');
+    expect(bodiesSentTo(calls, '/api/notification/read')).toEqual([]);
+  });
+
+  it('marks everything read on Mark all read, and stays open with nothing left to mark', async () => {
+    const calls = answerCalls({
+      '/api/notification/list': [unreadAndRead, inboxOf([{ activity: commented, read: true }])],
+      '/api/notification/read_all': { status: 200, body: { unreadCount: 0 } },
+    });
+    renderBell();
+    const inbox = await openInbox('Notifications, 1 unread');
+    fireEvent.click(inbox.getByRole('menuitem', { name: 'Mark all read' }));
+    await waitFor(() => expect(bodiesSentTo(calls, '/api/notification/read_all')).toEqual([{}]));
+    await waitFor(() =>
+      expect(inbox.getByRole('menuitem', { name: 'Mark all read' })).toHaveAttribute('aria-disabled', 'true'),
+    );
+    expect(bodiesSentTo(calls, '/api/notification/list')).toHaveLength(2);
+  });
+
+  it('says Nothing new when the inbox is empty, with Mark all read disabled', async () => {
+    answerCalls({ '/api/notification/list': inboxOf([]) });
+    renderBell();
+    const inbox = await openInbox('Notifications');
+    expect(inbox.getByText('Nothing new.')).toBeInTheDocument();
+    expect(inbox.getByRole('menuitem', { name: 'Mark all read' })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
