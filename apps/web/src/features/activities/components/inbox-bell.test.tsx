@@ -64,7 +64,7 @@ const openInbox = async (name: string) => {
   return within(screen.getByRole('menu', { name: 'Notifications' }));
 };
 
-describe('InboxBell', () => {
+describe('InboxBell', { timeout: 20_000 }, () => {
   it('counts the unread in its name and lists the latest 50, newest first', async () => {
     const calls = answerCalls({ '/api/notification/list': unreadAndRead });
     renderBell();

@@ -101,7 +101,7 @@ const renderHome = () =>
     { path: '*', initialEntry: '/activities' },
   );
 
-describe('ActivitiesPage', () => {
+describe('ActivitiesPage', { timeout: 20_000 }, () => {
   it('shows the latest 50 activities, each linked to where it happened, and the 5 newest groups and opportunities', async () => {
     const calls = answerHome();
     renderHome();
