@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { OpportunityDialog } from './opportunity-dialog';
+import { testOpportunity } from './test-opportunity';
 
 beforeEach(() => seedCurrentUser());
 
@@ -56,5 +57,71 @@ describe('OpportunityDialog', () => {
       lead_id: 12,
       address: { street_one: '1 Market Street', postal: '94105' },
     });
+  });
+
+  it("shows the server's refusal in the dialog, or the spec's message when it gives none, and stays open", {
+    timeout: 20_000,
+  }, async () => {
+    answerCalls({
+      '/api/opportunity/set': [
+        { status: 422, body: { message: 'You have too many opportunities.', code: 'X' } },
+        { status: 500, body: {} },
+      ],
+    });
+    const onSuccess = vi.fn();
+    renderInApp(
+      <OpportunityDialog
+        fromLead={{ leadId: 12, values: { name: 'Acme - Avery Buyer', notes: 'Budget approved.', address } }}
+        onClose={() => {}}
+        onSuccess={onSuccess}
+      />,
+    );
+    await waitFor(() => expect(submit('Create')).toBeEnabled());
+    fireEvent.click(submit('Create'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You have too many opportunities.');
+    fireEvent.click(submit('Create'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(OPPORTUNITY_MESSAGES.createFailed));
+    expect(screen.getByRole('dialog', { name: 'Create Opportunity' })).toBeInTheDocument();
+    expect(onSuccess).not.toHaveBeenCalled();
+  });
+});
+
+describe('OpportunityDialog in edit mode', () => {
+  it('starts from the opportunity, enables Save only after a change, and sends the update', {
+    timeout: 20_000,
+  }, async () => {
+    const calls = answerCalls({
+      '/api/opportunity/update': { status: 200, body: { ...testOpportunity, notes: 'Three floors.' } },
+    });
+    const onSuccess = vi.fn();
+    renderInApp(<OpportunityDialog opportunity={testOpportunity} onClose={() => {}} onSuccess={onSuccess} />);
+    expect(screen.getByRole('dialog', { name: 'Edit Opportunity' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Name')).toHaveValue('Office move');
+    expect(screen.getByLabelText('Description')).toHaveValue(testOpportunity.notes);
+    expect(screen.getByLabelText('Street')).toHaveValue('1 Market Street');
+    expect(submit('Save')).toBeDisabled();
+
+    type('Description', 'Three floors.');
+    await waitFor(() => expect(submit('Save')).toBeEnabled());
+    fireEvent.click(submit('Save'));
+    await waitFor(() => expect(onSuccess).toHaveBeenCalled());
+    expect(bodiesSentTo(calls, '/api/opportunity/update')).toEqual([
+      expect.objectContaining({
+        opportunity_id: 9,
+        name: 'Office move',
+        notes: 'Three floors.',
+        address: expect.objectContaining({ street_one: '1 Market Street', city: 'San Francisco', postal: '94105' }),
+      }),
+    ]);
+  });
+
+  it("falls back to the spec's message when an update fails without one", { timeout: 20_000 }, async () => {
+    answerCalls({ '/api/opportunity/update': { status: 500, body: {} } });
+    renderInApp(<OpportunityDialog opportunity={testOpportunity} onClose={() => {}} onSuccess={() => {}} />);
+    type('Name', 'Office move, phase two');
+    await waitFor(() => expect(submit('Save')).toBeEnabled());
+    fireEvent.click(submit('Save'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(OPPORTUNITY_MESSAGES.updateFailed);
+    expect(screen.getByRole('dialog', { name: 'Edit Opportunity' })).toBeInTheDocument();
   });
 });
