@@ -14,9 +14,10 @@ export interface FakeAnswer {
   after?: Promise<unknown>;
 }
 
-/** One call the app made: the path under the origin ('/api/lead/get') and its JSON body. */
+/** One call the app made: the path under the origin ('/api/lead/get'), its query ('?a=1', or '') and its JSON body. */
 export interface FakeCall {
   path: string;
+  query: string;
   body: unknown;
 }
 
@@ -28,9 +29,9 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname;
+    const { pathname: path, search: query } = new URL(request.url);
     const text = await request.text();
-    calls.push({ path, body: text ? JSON.parse(text) : undefined });
+    calls.push({ path, query, body: text ? JSON.parse(text) : undefined });
     const queue = queues.get(path);
     const answer: FakeAnswer = queue?.length
       ? ((queue.length > 1 ? queue.shift() : queue[0]) as FakeAnswer)
