@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import { baseApi } from '../core/base-api';
 import { store } from '../core/store';
@@ -66,3 +67,15 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
 /** The bodies the app sent to one path, in order. */
 export const bodiesSentTo = (calls: readonly FakeCall[], path: string) =>
   calls.filter((call) => call.path === path).map((call) => call.body);
+
+/**
+ * Holds answers back: give `held` as their `after`, and they come when the test calls `release()`
+ * (the loading state is on screen until then).
+ */
+export function holdAnswers() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release: () => act(async () => release()) };
+}

@@ -1,9 +1,9 @@
 import type { ActivityItem } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CurrentAddress } from '../../../test/current-address';
+import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
-import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { seedCurrentUser } from '../../../test/render-in-app';
 import { InboxBell } from './inbox-bell';
 
 beforeEach(() => seedCurrentUser());
@@ -51,14 +51,7 @@ const unreadAndRead = inboxOf([
   { activity: joined, read: true },
 ]);
 
-const renderBell = () =>
-  renderInApp(
-    <>
-      <InboxBell />
-      <CurrentAddress />
-    </>,
-    { path: '*', initialEntry: '/activities' },
-  );
+const renderBell = () => renderWithAddress(<InboxBell />, '/activities');
 const openInbox = async (name: string) => {
   fireEvent.click(await screen.findByRole('button', { name }));
   return within(screen.getByRole('menu', { name: 'Notifications' }));
@@ -88,7 +81,7 @@ describe('InboxBell', { timeout: 20_000 }, () => {
     const inbox = await openInbox('Notifications, 1 unread');
     fireEvent.click(inbox.getByRole('menuitem', { name: /Olive Rivera commented/ }));
 
-    expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent('/groups/4/leads/31');
+    expect(currentAddress()).toHaveTextContent('/groups/4/leads/31');
     await waitFor(() => expect(bodiesSentTo(calls, '/api/notification/read')).toEqual([{ activity_id: 52 }]));
     expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(bodiesSentTo(calls, '/api/notification/list')).toHaveLength(2);
@@ -99,7 +92,7 @@ describe('InboxBell', { timeout: 20_000 }, () => {
     renderBell();
     const inbox = await openInbox('Notifications, 1 unread');
     fireEvent.click(inbox.getByRole('menuitem', { name: /Milo Chen joined/ }));
-    expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent('/opportunities/9/information');
+    expect(currentAddress()).toHaveTextContent('/opportunities/9/information');
     expect(bodiesSentTo(calls, '/api/notification/read')).toEqual([]);
   });
 

@@ -1,11 +1,13 @@
 import type { ActivityItem, GroupSummary, Opportunity } from '@leadcircle/shared';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { modalClosed, selectActiveModal } from '../../../core/modals-slice';
 import { store } from '../../../core/store';
-import { CurrentAddress } from '../../../test/current-address';
-import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
-import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { currentAddress, renderWithAddress } from '../../../test/current-address';
+import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { seedCurrentUser } from '../../../test/render-in-app';
+import { testGroup } from '../../../test/test-group';
+import { testOpportunity } from '../../../test/test-opportunity';
 import { ActivitiesPage } from './activities-page';
 
 beforeEach(() => seedCurrentUser());
@@ -40,45 +42,6 @@ const groupDeleted: ActivityItem = {
   data: { groupDelete: { activityId: 40, groupName: 'Old Crew', userName: 'Olive Rivera' } },
 };
 
-const group: GroupSummary = {
-  groupId: 4,
-  name: 'Austin Closers',
-  description: null,
-  groupType: 'PRIVATE',
-  createdBy: 7,
-  ownerName: 'Dana Rivera',
-  targetId: null,
-  productId: null,
-  product: null,
-  usersCount: 2,
-  leadsCount: 1,
-  isOwner: true,
-  userRole: 'OWNER',
-  myProduct: null,
-  followUpDays: 7,
-};
-
-const opportunity: Opportunity = {
-  opportunityId: 9,
-  name: 'Office move',
-  notes: 'Two floors',
-  address: {
-    streetOne: '1 Market Street',
-    streetTwo: null,
-    city: 'San Francisco',
-    stateAbbrv: 'CA',
-    postal: '94105',
-    placeId: null,
-    latitude: null,
-    longitude: null,
-  },
-  createdBy: 7,
-  createdByName: 'Dana Rivera',
-  sharedCount: 0,
-  isOwner: true,
-  createdAt: '2026-11-20T10:00:00.000Z',
-};
-
 const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
 const feedOf = (activities: ActivityItem[]) => ok({ globalActivities: { activities, totalCount: activities.length } });
 const groupsOf = (groups: GroupSummary[]) => ok({ groups, totalCount: groups.length });
@@ -87,19 +50,12 @@ const opportunitiesOf = (opportunities: Opportunity[]) => ok({ opportunities, to
 function answerHome(answers: { feed?: FakeAnswer; groups?: FakeAnswer; opportunities?: FakeAnswer } = {}) {
   return answerCalls({
     '/api/activity/global': answers.feed ?? feedOf([newLead, groupDeleted]),
-    '/api/group/list': answers.groups ?? groupsOf([group]),
-    '/api/opportunity/list': answers.opportunities ?? opportunitiesOf([opportunity]),
+    '/api/group/list': answers.groups ?? groupsOf([testGroup]),
+    '/api/opportunity/list': answers.opportunities ?? opportunitiesOf([testOpportunity]),
   });
 }
 
-const renderHome = () =>
-  renderInApp(
-    <>
-      <ActivitiesPage />
-      <CurrentAddress />
-    </>,
-    { path: '*', initialEntry: '/activities' },
-  );
+const renderHome = () => renderWithAddress(<ActivitiesPage />, '/activities');
 
 describe('ActivitiesPage', { timeout: 20_000 }, () => {
   it('shows the latest 50 activities, each linked to where it happened, and the 5 newest groups and opportunities', async () => {
@@ -121,7 +77,7 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     const opportunities = within(screen.getByRole('list', { name: 'Recent opportunities' }));
     expect(await opportunities.findByRole('link', { name: 'Office move' })).toHaveAttribute(
       'href',
-      '/opportunities/9/information',
+      `/opportunities/${testOpportunity.opportunityId}/information`,
     );
     expect(screen.queryByText('Welcome to LeadCircle')).not.toBeInTheDocument();
 
@@ -163,14 +119,11 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
   });
 
   it('says nothing is empty while the lists load', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { held, release } = holdAnswers();
     answerHome({
-      feed: { ...feedOf([]), after: answered },
-      groups: { ...groupsOf([]), after: answered },
-      opportunities: { ...opportunitiesOf([]), after: answered },
+      feed: { ...feedOf([]), after: held },
+      groups: { ...groupsOf([]), after: held },
+      opportunities: { ...opportunitiesOf([]), after: held },
     });
     renderHome();
     expect(screen.getByRole('region', { name: 'ACTIVITIES' })).toBeInTheDocument();
@@ -178,7 +131,7 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('No groups yet.')).not.toBeInTheDocument();
     expect(screen.queryByText('No opportunities yet.')).not.toBeInTheDocument();
     expect(screen.queryByText('Welcome to LeadCircle')).not.toBeInTheDocument();
-    await act(async () => answer());
+    await release();
     expect(await screen.findByText('Welcome to LeadCircle')).toBeInTheDocument();
   });
 
@@ -190,6 +143,6 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     expect(selectActiveModal(store.getState())).toBe('createGroup');
 
     fireEvent.click(screen.getByRole('button', { name: 'NEW OPPORTUNITY' }));
-    expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent('/opportunities?new=1');
+    expect(currentAddress()).toHaveTextContent('/opportunities?new=1');
   });
 });

@@ -1,9 +1,9 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { endSession, selectIsSignedIn, startSession } from '../../../core/session-slice';
 import { store } from '../../../core/store';
 import { readStoredSession } from '../../../lib/session-storage';
-import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser, testUser } from '../../../test/render-in-app';
 import { BusinessInviteAcceptance } from './business-invite-acceptance';
 
@@ -27,17 +27,14 @@ const type = (label: string, value: string) => fireEvent.change(screen.getByLabe
 
 describe('BusinessInviteAcceptance', { timeout: 20_000 }, () => {
   it('checks the link first, then lets a new person choose a password, join and go on signed in', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { held, release } = holdAnswers();
     const calls = answerCalls({
-      '/api/business/get_invite': { ...invite(false), after: answered },
+      '/api/business/get_invite': { ...invite(false), after: held },
       '/api/business/accept_invite': joined(tokens),
     });
     renderInvitation();
     expect(section().getByText('Checking your invitation…')).toBeInTheDocument();
-    await act(async () => answer());
+    await release();
     expect(
       await section().findByText((_text, element) =>
         element?.tagName === 'P'

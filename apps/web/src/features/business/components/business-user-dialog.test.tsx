@@ -1,8 +1,9 @@
-import { BUSINESS_MESSAGES, type BusinessUser, MESSAGES } from '@leadcircle/shared';
+import { BUSINESS_MESSAGES, MESSAGES } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { businessUser } from '../test-business';
 import { BusinessUserDialog, seatChangeText } from './business-user-dialog';
 
 beforeEach(() => seedCurrentUser());
@@ -21,13 +22,7 @@ describe('seatChangeText', () => {
   });
 });
 
-const milo: BusinessUser = {
-  user: { userId: 9, firstName: 'Milo', lastName: 'Chen', email: 'milo@northwind.example', avatarUrl: null },
-  role: 'SALES',
-  status: 'ACTIVE',
-  startTime: '2026-11-01T10:00:00.000Z',
-  business: { businessId: 5 },
-};
+const milo = businessUser(9, 'Milo', 'Chen', 'ACTIVE');
 const seats = { activeUsers: 2, pricePerUser: 49.99 };
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });

@@ -1,8 +1,9 @@
-import { TERRITORY_MESSAGES, type Territory } from '@leadcircle/shared';
+import { TERRITORY_MESSAGES } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { testTerritory } from '../test-business';
 import { TerritoryDialog } from './territory-dialog';
 
 beforeEach(() => seedCurrentUser());
@@ -11,13 +12,7 @@ const people = [
   { userId: 7, name: 'Dana Rivera' },
   { userId: 9, name: 'Milo Chen' },
 ];
-const pacific: Territory = {
-  territoryId: 3,
-  name: 'Pacific Northwest',
-  states: ['WA', 'OR'],
-  zipPrefixes: ['981'],
-  users: [{ userId: 9, firstName: 'Milo', lastName: 'Chen' }],
-};
+const pacific = testTerritory;
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** Picks an option of an Autocomplete by typing part of it. */

@@ -1,32 +1,21 @@
-import { type CurrentUser, PAGE_SIZE, type Territory } from '@leadcircle/shared';
+import { PAGE_SIZE, type Territory } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CurrentAddress } from '../../../test/current-address';
+import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
-import { renderInApp, seedCurrentUser, testUser } from '../../../test/render-in-app';
+import { seedCurrentUser } from '../../../test/render-in-app';
+import { rowOf } from '../../../test/table';
+import { businessUser, testAdmin, testBusiness, testTerritory } from '../test-business';
 import { ManageTerritoriesPage } from './manage-territories-page';
 
-const business = { businessId: 5, name: 'Northwind', totalCount: 2 };
-const admin: CurrentUser = { ...testUser, role: 'ADMIN', active: true, business: { businessId: 5 } };
-const pacific: Territory = {
-  territoryId: 3,
-  name: 'Pacific Northwest',
-  states: ['WA', 'OR'],
-  zipPrefixes: ['981'],
-  users: [{ userId: 9, firstName: 'Milo', lastName: 'Chen' }],
-};
+const pacific = testTerritory;
 const texas: Territory = { territoryId: 4, name: 'Texas', states: ['TX'], zipPrefixes: [], users: [] };
-const milo = {
-  user: { userId: 9, firstName: 'Milo', lastName: 'Chen', email: 'milo@northwind.example', avatarUrl: null },
-  role: 'SALES',
-  status: 'ACTIVE',
-  startTime: '2026-11-01T10:00:00.000Z',
-  business: { businessId: 5 },
-};
+const milo = businessUser(9, 'Milo', 'Chen', 'ACTIVE');
+const admin = testAdmin;
 
 function answerTerritories(territories: FakeAnswer, extra: Record<string, FakeAnswer | FakeAnswer[]> = {}) {
   return answerCalls({
-    '/api/business/get_by_user': { status: 200, body: business },
+    '/api/business/get_by_user': { status: 200, body: testBusiness },
     '/api/territory/list': territories,
     '/api/business/get_business_users': {
       status: 200,
@@ -37,19 +26,7 @@ function answerTerritories(territories: FakeAnswer, extra: Record<string, FakeAn
 }
 const listOf = (territories: Territory[]): FakeAnswer => ({ status: 200, body: { territories } });
 
-const renderTerritories = () =>
-  renderInApp(
-    <>
-      <ManageTerritoriesPage />
-      <CurrentAddress />
-    </>,
-    { path: '*', initialEntry: '/manage-territories' },
-  );
-const rowOf = (text: string) => {
-  const row = screen.getByText(text).closest('tr');
-  if (!row) throw new Error(`no row holds ${text}`);
-  return row;
-};
+const renderTerritories = () => renderWithAddress(<ManageTerritoriesPage />, '/manage-territories');
 
 describe('ManageTerritoriesPage', { timeout: 20_000 }, () => {
   it("lists the business's territories with their area and users, and asks for the active users to assign", async () => {
@@ -125,9 +102,7 @@ describe('ManageTerritoriesPage', { timeout: 20_000 }, () => {
     await seedCurrentUser({ ...admin, role: 'SALES' });
     const calls = answerTerritories(listOf([pacific]));
     renderTerritories();
-    await waitFor(() =>
-      expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent(/^\/territory$/),
-    );
+    await waitFor(() => expect(currentAddress()).toHaveTextContent(/^\/territory$/));
     expect(bodiesSentTo(calls, '/api/territory/list')).toEqual([]);
   });
 
@@ -137,6 +112,6 @@ describe('ManageTerritoriesPage', { timeout: 20_000 }, () => {
       '/api/business/get_by_user': { status: 404, body: { message: 'business not found' } },
     });
     renderTerritories();
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(currentAddress()).toHaveTextContent(/^\/$/));
   });
 });

@@ -1,35 +1,17 @@
-import { BUSINESS_MESSAGES, type BusinessUser, type CurrentUser, PAGE_SIZE } from '@leadcircle/shared';
+import { BUSINESS_MESSAGES, type BusinessUser, PAGE_SIZE } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CurrentAddress } from '../../../test/current-address';
+import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
-import { renderInApp, seedCurrentUser, testUser } from '../../../test/render-in-app';
+import { seedCurrentUser } from '../../../test/render-in-app';
+import { rowOf } from '../../../test/table';
+import { businessUser, testAdmin, testBusiness } from '../test-business';
 import { ManageUsersPage } from './manage-users-page';
 
-const business = { businessId: 5, name: 'Northwind', totalCount: 2 };
-const admin: CurrentUser = { ...testUser, role: 'ADMIN', active: true, business: { businessId: 5 } };
-
-const person = (
-  userId: number,
-  firstName: string,
-  status: BusinessUser['status'],
-  role: BusinessUser['role'] = 'SALES',
-): BusinessUser => ({
-  user: {
-    userId,
-    firstName,
-    lastName: 'Rivera',
-    email: `${firstName.toLowerCase()}@northwind.example`,
-    avatarUrl: null,
-  },
-  role,
-  status,
-  startTime: '2026-11-01T10:00:00.000Z',
-  business: { businessId: 5 },
-});
-const dana = person(7, 'Dana', 'ACTIVE', 'ADMIN');
-const milo = person(9, 'Milo', 'INACTIVE');
-const ivy = person(0, 'Ivy', 'INVITED');
+const dana = businessUser(7, 'Dana', 'Rivera', 'ACTIVE', 'ADMIN');
+const milo = businessUser(9, 'Milo', 'Rivera', 'INACTIVE');
+const ivy = businessUser(0, 'Ivy', 'Rivera', 'INVITED');
+const admin = testAdmin;
 
 const usersOf = (businessUsers: BusinessUser[], counts: { users: number; invited: number }): FakeAnswer => ({
   status: 200,
@@ -60,7 +42,7 @@ const billing = {
 
 function answerUsersPage(
   users: FakeAnswer | FakeAnswer[] = threeUsers,
-  myBusiness: FakeAnswer = { status: 200, body: business },
+  myBusiness: FakeAnswer = { status: 200, body: testBusiness },
 ) {
   return answerCalls({
     '/api/business/get_by_user': myBusiness,
@@ -69,25 +51,13 @@ function answerUsersPage(
   });
 }
 
-const renderUsers = () =>
-  renderInApp(
-    <>
-      <ManageUsersPage />
-      <CurrentAddress />
-    </>,
-    { path: '*', initialEntry: '/admin/manage-users' },
-  );
+const renderUsers = () => renderWithAddress(<ManageUsersPage />, '/admin/manage-users');
 const firstPage = {
   business_id: 5,
   start_position_users: 0,
   start_position_invited: 0,
   get_next: PAGE_SIZE,
   user_role: 'ALL_ROLE',
-};
-const rowOf = (text: string) => {
-  const row = screen.getByText(text).closest('tr');
-  if (!row) throw new Error(`no row holds ${text}`);
-  return row;
 };
 function choose(label: string, option: string) {
   fireEvent.mouseDown(screen.getByRole('combobox', { name: label }));
@@ -196,7 +166,7 @@ describe('ManageUsersPage', { timeout: 20_000 }, () => {
     await seedCurrentUser({ ...admin, business: null });
     const calls = answerUsersPage(threeUsers, { status: 404, body: { message: 'business not found' } });
     renderUsers();
-    await waitFor(() => expect(screen.getByRole('status', { name: 'Current address' })).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(currentAddress()).toHaveTextContent(/^\/$/));
     expect(bodiesSentTo(calls, '/api/business/get_business_users')).toEqual([]);
   });
 
@@ -214,7 +184,7 @@ describe('ManageUsersPage', { timeout: 20_000 }, () => {
   it("downloads the CSV of the business's users in the browser's time zone; a failure says so", async () => {
     await seedCurrentUser(admin);
     const calls = answerCalls({
-      '/api/business/get_by_user': { status: 200, body: business },
+      '/api/business/get_by_user': { status: 200, body: testBusiness },
       '/api/billing/get': { status: 200, body: billing },
       '/api/business/get_business_users': threeUsers,
       '/api/business/export_users': { status: 500, body: {} },

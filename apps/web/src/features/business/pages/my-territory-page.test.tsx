@@ -1,19 +1,15 @@
 import type { Territory, TerritoryLead } from '@leadcircle/shared';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { testTerritory } from '../test-business';
 import { MyTerritoryPage } from './my-territory-page';
 
 beforeEach(() => seedCurrentUser());
 
-const pacific: Territory = {
-  territoryId: 3,
-  name: 'Pacific Northwest',
-  states: ['WA', 'OR'],
-  zipPrefixes: ['981'],
-  users: [{ userId: 7, firstName: 'Dana', lastName: 'Rivera' }],
-};
+// Dana's territory.
+const pacific = { ...testTerritory, users: [{ userId: 7, firstName: 'Dana', lastName: 'Rivera' }] };
 const lead: TerritoryLead = {
   leadId: 31,
   groupId: 4,
@@ -63,14 +59,11 @@ describe('MyTerritoryPage', { timeout: 20_000 }, () => {
   });
 
   it('shows a spinner while loading, then the reason when the territories could not be loaded', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    answerCalls({ '/api/territory/mine': { status: 500, body: {}, after: answered } });
+    const { held, release } = holdAnswers();
+    answerCalls({ '/api/territory/mine': { status: 500, body: {}, after: held } });
     renderInApp(<MyTerritoryPage />);
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    await act(async () => answer());
+    await release();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your territories could not be loaded.');
   });
 });

@@ -3,14 +3,16 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { testOpportunity } from '../../../test/test-opportunity';
 import { OpportunityDialog } from './opportunity-dialog';
-import { testOpportunity } from './test-opportunity';
 
 beforeEach(() => seedCurrentUser());
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const submit = (name: string) => screen.getByRole('button', { name });
 const address = { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA' as const, postal: '94105' };
+// A valid form from the start: CREATE OPPORTUNITY on a lead.
+const fromLead = { leadId: 12, values: { name: 'Acme - Avery Buyer', notes: 'Budget approved.', address } };
 
 describe('OpportunityDialog', () => {
   it('shows the spec’s messages, the mismatched too-long ones included', { timeout: 20_000 }, async () => {
@@ -40,13 +42,7 @@ describe('OpportunityDialog', () => {
   it('from a lead starts with its values and sends lead_id', { timeout: 20_000 }, async () => {
     const calls = answerCalls({ '/api/opportunity/set': { status: 200, body: { opportunityId: 4 } } });
     const onSuccess = vi.fn();
-    renderInApp(
-      <OpportunityDialog
-        fromLead={{ leadId: 12, values: { name: 'Acme - Avery Buyer', notes: 'Budget approved.', address } }}
-        onClose={() => {}}
-        onSuccess={onSuccess}
-      />,
-    );
+    renderInApp(<OpportunityDialog fromLead={fromLead} onClose={() => {}} onSuccess={onSuccess} />);
     expect(screen.getByLabelText('Name')).toHaveValue('Acme - Avery Buyer');
     await waitFor(() => expect(submit('Create')).toBeEnabled());
     fireEvent.click(submit('Create'));
@@ -69,13 +65,7 @@ describe('OpportunityDialog', () => {
       ],
     });
     const onSuccess = vi.fn();
-    renderInApp(
-      <OpportunityDialog
-        fromLead={{ leadId: 12, values: { name: 'Acme - Avery Buyer', notes: 'Budget approved.', address } }}
-        onClose={() => {}}
-        onSuccess={onSuccess}
-      />,
-    );
+    renderInApp(<OpportunityDialog fromLead={fromLead} onClose={() => {}} onSuccess={onSuccess} />);
     await waitFor(() => expect(submit('Create')).toBeEnabled());
     fireEvent.click(submit('Create'));
     expect(await screen.findByRole('alert')).toHaveTextContent('You have too many opportunities.');

@@ -3,8 +3,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
+import { testOpportunity } from '../../../test/test-opportunity';
 import { OpportunityMessagesSwitches } from './opportunity-messages-switches';
-import { testOpportunity } from './test-opportunity';
 
 beforeEach(() => seedCurrentUser());
 

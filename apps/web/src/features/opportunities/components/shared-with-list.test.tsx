@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderInApp } from '../../../test/render-in-app';
+import { testOpportunityDetail } from '../../../test/test-opportunity';
 import { SharedWithList } from './shared-with-list';
-import { testOpportunityDetail } from './test-opportunity';
 
 const milo = {
   userId: 5,

@@ -1,11 +1,11 @@
 import { OPPORTUNITY_MESSAGES, type Opportunity, PAGE_SIZE } from '@leadcircle/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CurrentAddress } from '../../../test/current-address';
-import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
-import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
-import { testLead } from '../../leads/components/test-lead';
-import { testOpportunity } from '../components/test-opportunity';
+import { currentAddress, renderWithAddress } from '../../../test/current-address';
+import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { seedCurrentUser } from '../../../test/render-in-app';
+import { rowOf } from '../../../test/table';
+import { testOpportunity } from '../../../test/test-opportunity';
 import { OpportunitiesPage } from './opportunities-page';
 
 beforeEach(() => seedCurrentUser());
@@ -20,27 +20,28 @@ const shared: Opportunity = {
   sharedCount: 4,
   isOwner: false,
 };
+// A lead as /lead/get answers it, cut to what the dialog starts from.
+const lead = {
+  leadId: 31,
+  fullName: 'Avery Buyer',
+  company: 'Acme Corp',
+  notes: 'Met at the expo.',
+  address: {
+    ...testOpportunity.address,
+    streetOne: '350 Fifth Avenue',
+    city: 'New York',
+    stateAbbrv: 'NY',
+    postal: '10118',
+  },
+};
 const listOf = (opportunities: Opportunity[], totalCount = opportunities.length): FakeAnswer => ({
   status: 200,
   body: { opportunities, totalCount },
 });
 
-const renderList = (at = '/opportunities') =>
-  renderInApp(
-    <>
-      <OpportunitiesPage />
-      <CurrentAddress />
-    </>,
-    { path: '*', initialEntry: at },
-  );
+const renderList = (at = '/opportunities') => renderWithAddress(<OpportunitiesPage />, at);
 // A dialog leaves after its exit transition: a busy machine may take longer than waitFor's second.
 const dialogClosing = { timeout: 3000 };
-const address = () => screen.getByRole('status', { name: 'Current address' });
-const rowOf = (text: string) => {
-  const row = screen.getByText(text).closest('tr');
-  if (!row) throw new Error(`no row holds ${text}`);
-  return row;
-};
 
 describe('OpportunitiesPage', { timeout: 20_000 }, () => {
   it('lists the newest 50 with the columns of the spec; edit and remove only on the caller’s own', async () => {
@@ -75,7 +76,7 @@ describe('OpportunitiesPage', { timeout: 20_000 }, () => {
     answerCalls({ '/api/opportunity/list': listOf([testOpportunity]) });
     renderList();
     fireEvent.click(await screen.findByText('Office move'));
-    expect(address()).toHaveTextContent('/opportunities/9/information');
+    expect(currentAddress()).toHaveTextContent('/opportunities/9/information');
   });
 
   it('asks for the next 50 on the next page', async () => {
@@ -114,14 +115,11 @@ describe('OpportunitiesPage', { timeout: 20_000 }, () => {
   });
 
   it('shows a spinner while the list loads', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    answerCalls({ '/api/opportunity/list': { ...listOf([testOpportunity]), after: answered } });
+    const { held, release } = holdAnswers();
+    answerCalls({ '/api/opportunity/list': { ...listOf([testOpportunity]), after: held } });
     renderList();
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    await act(async () => answer());
+    await release();
     expect(await screen.findByText('Office move')).toBeInTheDocument();
     expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
   });
@@ -149,24 +147,24 @@ describe('OpportunitiesPage', { timeout: 20_000 }, () => {
   it('from a lead (?lead_id=) starts the dialog with the lead’s company and name; created, it says so', async () => {
     const calls = answerCalls({
       '/api/opportunity/list': listOf([]),
-      '/api/lead/get': { status: 200, body: testLead },
+      '/api/lead/get': { status: 200, body: lead },
       '/api/opportunity/set': { status: 200, body: { ...testOpportunity, opportunityId: 11 } },
     });
-    renderList(`/opportunities?lead_id=${testLead.leadId}`);
+    renderList(`/opportunities?lead_id=${lead.leadId}`);
     const dialog = await screen.findByRole('dialog', { name: 'Create Opportunity' });
     expect(within(dialog).getByLabelText('Name')).toHaveValue('Acme Corp - Avery Buyer');
     expect(within(dialog).getByText("The lead's person becomes the opportunity's first contact.")).toBeInTheDocument();
-    expect(bodiesSentTo(calls, '/api/lead/get')).toEqual([{ lead_id: testLead.leadId }]);
+    expect(bodiesSentTo(calls, '/api/lead/get')).toEqual([{ lead_id: lead.leadId }]);
 
     const create = within(dialog).getByRole('button', { name: 'Create' });
     await waitFor(() => expect(create).toBeEnabled());
     fireEvent.click(create);
     expect(await screen.findByText(OPPORTUNITY_MESSAGES.created)).toBeInTheDocument();
     expect(bodiesSentTo(calls, '/api/opportunity/set')).toEqual([
-      expect.objectContaining({ name: 'Acme Corp - Avery Buyer', notes: 'Met at the expo.', lead_id: testLead.leadId }),
+      expect.objectContaining({ name: 'Acme Corp - Avery Buyer', notes: 'Met at the expo.', lead_id: lead.leadId }),
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), dialogClosing);
-    expect(address()).toHaveTextContent(/^\/opportunities$/);
+    expect(currentAddress()).toHaveTextContent(/^\/opportunities$/);
   });
 
   it('asks before deleting, then sends the opportunity’s id', async () => {

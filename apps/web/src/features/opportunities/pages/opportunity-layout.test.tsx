@@ -1,9 +1,9 @@
 import { OPPORTUNITY_MESSAGES, ROUTES } from '@leadcircle/shared';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
-import { sharedOpportunityDetail, testOpportunityDetail } from '../components/test-opportunity';
+import { sharedOpportunityDetail, testOpportunityDetail } from '../../../test/test-opportunity';
 import { OpportunityInformationPage } from './opportunity-information-page';
 import { OpportunityLayout } from './opportunity-layout';
 import { OpportunityMessagesPage } from './opportunity-messages-page';
@@ -67,16 +67,13 @@ describe('an opportunity’s page', { timeout: 20_000 }, () => {
   });
 
   it('shows a spinner until the opportunity has come', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    answerGet({ status: 200, body: testOpportunityDetail, after: answered });
+    const { held, release } = holdAnswers();
+    answerGet({ status: 200, body: testOpportunityDetail, after: held });
     renderOpportunity();
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Opportunity' })).toBeInTheDocument();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    await act(async () => answer());
+    await release();
     expect(await screen.findByRole('heading', title)).toBeInTheDocument();
   });
 

@@ -1,10 +1,10 @@
 import { OPPORTUNITY_MESSAGES, ROUTES } from '@leadcircle/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
+import { answerCalls, bodiesSentTo, holdAnswers } from '../../../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
-import { sharedOpportunityDetail, testOpportunityDetail } from '../components/test-opportunity';
+import { sharedOpportunityDetail, testOpportunityDetail } from '../../../test/test-opportunity';
 import { OpportunitySettingsPage } from './opportunity-settings-page';
 
 beforeEach(() => seedCurrentUser());
@@ -134,20 +134,17 @@ describe('OpportunitySettingsPage', { timeout: 20_000 }, () => {
   });
 
   it('shows a spinner until the opportunity has come, and the reason when it cannot be opened', async () => {
-    let answer = () => {};
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
+    const { held, release } = holdAnswers();
     answerCalls({
       '/api/opportunity/get': {
         status: 404,
         body: { message: OPPORTUNITY_MESSAGES.notFound, code: 'OPPORTUNITY_NOT_FOUND' },
-        after: answered,
+        after: held,
       },
     });
     renderSettings();
     expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
-    await act(async () => answer());
+    await release();
     expect(await screen.findByRole('alert')).toHaveTextContent(OPPORTUNITY_MESSAGES.notFound);
     expect(screen.queryByRole('button', { name: 'SAVE' })).not.toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import type { Opportunity, OpportunityDetail } from '@leadcircle/shared';
 
-// An opportunity as /opportunity/list and /opportunity/get answer it to its owner, for the feature's unit tests.
+// An opportunity as /opportunity/list and /opportunity/get answer it to its owner (the signed-in test user), for unit tests.
 export const testOpportunity: Opportunity = {
   opportunityId: 9,
   name: 'Office move',
