@@ -88,12 +88,19 @@ describe('InboxBell', { timeout: 20_000 }, () => {
   });
 
   it('opens a read item without marking it again', async () => {
-    const calls = answerCalls({ '/api/notification/list': unreadAndRead });
+    const calls = answerCalls({
+      '/api/notification/list': unreadAndRead,
+      '/api/notification/read': { status: 200, body: { unreadCount: 0 } },
+    });
     renderBell();
     const inbox = await openInbox('Notifications, 1 unread');
     fireEvent.click(inbox.getByRole('menuitem', { name: /Milo Chen joined/ }));
     expect(currentAddress()).toHaveTextContent('/opportunities/9/information');
-    expect(bodiesSentTo(calls, '/api/notification/read')).toEqual([]);
+    // Then the unread one: its mark is the only one sent.
+    const again = await openInbox('Notifications, 1 unread');
+    fireEvent.click(again.getByRole('menuitem', { name: /Olive Rivera commented/ }));
+    await waitFor(() => expect(bodiesSentTo(calls, '/api/notification/read')).toHaveLength(1));
+    expect(bodiesSentTo(calls, '/api/notification/read')).toEqual([{ activity_id: 52 }]);
   });
 
   it('marks everything read on Mark all read, and stays open with nothing left to mark', async () => {
