@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { playRealtimeEvents } from '../../../test/realtime-events';
 import { seedCurrentUser } from '../../../test/render-in-app';
 import { InboxBell } from './inbox-bell';
 
@@ -70,6 +71,15 @@ describe('InboxBell', { timeout: 20_000 }, () => {
     ]);
     expect(items[0]).not.toHaveAttribute('aria-disabled');
     expect(bodiesSentTo(calls, '/api/notification/list')).toEqual([{ start_position: 0, get_next: 50 }]);
+  });
+
+  it('reads the inbox again when the server says an activity was recorded', async () => {
+    const send = playRealtimeEvents();
+    const calls = answerCalls({ '/api/notification/list': [inboxOf([]), unreadAndRead] });
+    renderBell();
+    await waitFor(() => expect(bodiesSentTo(calls, '/api/notification/list')).toHaveLength(1));
+    await send('activity:new', { activityId: commented.activityId });
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 
   it('opens an unread item where it happened, marks it read and reads the inbox again', async () => {

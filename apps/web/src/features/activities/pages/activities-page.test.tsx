@@ -5,6 +5,7 @@ import { modalClosed, selectActiveModal } from '../../../core/modals-slice';
 import { store } from '../../../core/store';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { playRealtimeEvents } from '../../../test/realtime-events';
 import { seedCurrentUser } from '../../../test/render-in-app';
 import { testGroup } from '../../../test/test-group';
 import { testOpportunity } from '../../../test/test-opportunity';
@@ -47,7 +48,9 @@ const feedOf = (activities: ActivityItem[]) => ok({ globalActivities: { activiti
 const groupsOf = (groups: GroupSummary[]) => ok({ groups, totalCount: groups.length });
 const opportunitiesOf = (opportunities: Opportunity[]) => ok({ opportunities, totalCount: opportunities.length });
 
-function answerHome(answers: { feed?: FakeAnswer; groups?: FakeAnswer; opportunities?: FakeAnswer } = {}) {
+function answerHome(
+  answers: { feed?: FakeAnswer | FakeAnswer[]; groups?: FakeAnswer; opportunities?: FakeAnswer } = {},
+) {
   return answerCalls({
     '/api/activity/global': answers.feed ?? feedOf([newLead, groupDeleted]),
     '/api/group/list': answers.groups ?? groupsOf([testGroup]),
@@ -88,6 +91,18 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     expect(bodiesSentTo(calls, '/api/opportunity/list')).toEqual([
       { sort: 'CREATED', data: 1, start_position: 0, get_next: 5 },
     ]);
+  });
+
+  it('reads the lists again when the server says an activity was recorded', async () => {
+    const send = playRealtimeEvents();
+    const calls = answerHome({ feed: [feedOf([groupDeleted]), feedOf([newLead, groupDeleted])] });
+    renderHome();
+    expect(await screen.findByText('Olive Rivera deleted Old Crew')).toBeInTheDocument();
+    await send('activity:new', { activityId: newLead.activityId });
+    expect(
+      await screen.findByRole('link', { name: /Olive Rivera submitted the lead Avery Buyer/ }),
+    ).toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/activity/global')).toHaveLength(2);
   });
 
   it('welcomes a new person, with nothing in any list, and leads them to the groups', async () => {
