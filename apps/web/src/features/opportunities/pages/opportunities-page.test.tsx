@@ -40,8 +40,6 @@ const listOf = (opportunities: Opportunity[], totalCount = opportunities.length)
 });
 
 const renderList = (at = '/opportunities') => renderWithAddress(<OpportunitiesPage />, at);
-// A dialog leaves after its exit transition: a busy machine may take longer than waitFor's second.
-const dialogClosing = { timeout: 3000 };
 
 describe('OpportunitiesPage', { timeout: 20_000 }, () => {
   it('lists the newest 50 with the columns of the spec; edit and remove only on the caller’s own', async () => {
@@ -163,7 +161,7 @@ describe('OpportunitiesPage', { timeout: 20_000 }, () => {
     expect(bodiesSentTo(calls, '/api/opportunity/set')).toEqual([
       expect.objectContaining({ name: 'Acme Corp - Avery Buyer', notes: 'Met at the expo.', lead_id: lead.leadId }),
     ]);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), dialogClosing);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentAddress()).toHaveTextContent(/^\/opportunities$/);
   });
 
@@ -179,7 +177,7 @@ describe('OpportunitiesPage', { timeout: 20_000 }, () => {
       confirm.getByText('This operation cannot be undone: its contacts and messages are deleted with it.'),
     ).toBeInTheDocument();
     fireEvent.click(confirm.getByRole('button', { name: 'DELETE' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument(), dialogClosing);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodiesSentTo(calls, '/api/opportunity/delete')).toEqual([{ opportunity_id: 9 }]);
   });
 
