@@ -3,9 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { playRealtimeEvents } from '../../../test/realtime-events';
 import { seedCurrentUser } from '../../../test/render-in-app';
 import { InboxBell } from './inbox-bell';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

@@ -5,11 +5,14 @@ import { modalClosed, selectActiveModal } from '../../../core/modals-slice';
 import { store } from '../../../core/store';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { playRealtimeEvents } from '../../../test/realtime-events';
 import { seedCurrentUser } from '../../../test/render-in-app';
 import { testGroup } from '../../../test/test-group';
 import { testOpportunity } from '../../../test/test-opportunity';
 import { ActivitiesPage } from './activities-page';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

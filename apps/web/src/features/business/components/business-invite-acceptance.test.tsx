@@ -4,8 +4,11 @@ import { endSession, selectIsSignedIn, startSession } from '../../../core/sessio
 import { store } from '../../../core/store';
 import { readStoredSession } from '../../../lib/session-storage';
 import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser, testUser } from '../../../test/render-in-app';
 import { BusinessInviteAcceptance } from './business-invite-acceptance';
+
+waitPatientlyForScreens();
 
 afterEach(() => void store.dispatch(endSession()));
 

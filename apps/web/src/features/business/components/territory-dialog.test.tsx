@@ -2,9 +2,12 @@ import { TERRITORY_MESSAGES } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { testTerritory } from '../test-business';
 import { TerritoryDialog } from './territory-dialog';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

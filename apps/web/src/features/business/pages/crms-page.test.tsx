@@ -2,8 +2,11 @@ import { BUSINESS_MESSAGES } from '@leadcircle/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser, testConfig } from '../../../test/render-in-app';
 import { CrmsPage } from './crms-page';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

@@ -3,10 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { seedCurrentUser } from '../../../test/render-in-app';
 import { rowOf } from '../../../test/table';
 import { businessUser, testAdmin, testBusiness } from '../test-business';
 import { ManageUsersPage } from './manage-users-page';
+
+waitPatientlyForScreens();
 
 const dana = businessUser(7, 'Dana', 'Rivera', 'ACTIVE', 'ADMIN');
 const milo = businessUser(9, 'Milo', 'Rivera', 'INACTIVE');

@@ -2,9 +2,12 @@ import type { Territory, TerritoryLead } from '@leadcircle/shared';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { testTerritory } from '../test-business';
 import { MyTerritoryPage } from './my-territory-page';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

@@ -2,9 +2,12 @@ import { OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { testOpportunity } from '../../../test/test-opportunity';
 import { OpportunityDialog } from './opportunity-dialog';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

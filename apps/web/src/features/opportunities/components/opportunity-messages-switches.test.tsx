@@ -2,9 +2,12 @@ import { MESSAGES, type Opportunity, PAGE_SIZE } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { testOpportunity } from '../../../test/test-opportunity';
 import { OpportunityMessagesSwitches } from './opportunity-messages-switches';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

@@ -2,8 +2,11 @@ import { GROUP_MESSAGES, OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { ShareDialog } from './share-dialog';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

@@ -3,10 +3,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
 import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { seedCurrentUser } from '../../../test/render-in-app';
 import { rowOf } from '../../../test/table';
 import { testOpportunity } from '../../../test/test-opportunity';
 import { OpportunitiesPage } from './opportunities-page';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

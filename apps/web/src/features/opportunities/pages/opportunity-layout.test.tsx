@@ -2,11 +2,14 @@ import { OPPORTUNITY_MESSAGES, ROUTES } from '@leadcircle/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { sharedOpportunityDetail, testOpportunityDetail } from '../../../test/test-opportunity';
 import { OpportunityInformationPage } from './opportunity-information-page';
 import { OpportunityLayout } from './opportunity-layout';
 import { OpportunityMessagesPage } from './opportunity-messages-page';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 

@@ -3,9 +3,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo, holdAnswers } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { sharedOpportunityDetail, testOpportunityDetail } from '../../../test/test-opportunity';
 import { OpportunitySettingsPage } from './opportunity-settings-page';
+
+waitPatientlyForScreens();
 
 beforeEach(() => seedCurrentUser());
 
