@@ -1,4 +1,4 @@
-import { ERRORS, type GroupSummary, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
+import { ERRORS, PAGE_SIZE, ROUTES } from '@leadcircle/shared';
 import { act, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { store } from '../core/store';
@@ -8,24 +8,10 @@ import { testLead } from '../features/leads/components/test-lead';
 import { GroupLeadsPage } from '../features/leads/pages/group-leads-page';
 import { answerCalls } from '../test/fake-server';
 import { renderInApp, seedCurrentUser } from '../test/render-in-app';
+import { testGroup } from '../test/test-group';
 
-const group: GroupSummary = {
-  groupId: testLead.groupId,
-  name: 'Austin Closers',
-  description: null,
-  groupType: 'PRIVATE',
-  createdBy: 7,
-  ownerName: 'Dana Rivera',
-  targetId: null,
-  productId: null,
-  product: null,
-  usersCount: 2,
-  leadsCount: 1,
-  isOwner: true,
-  userRole: 'OWNER',
-  myProduct: null,
-  followUpDays: 7,
-};
+// The lead's group.
+const group = { ...testGroup, groupId: testLead.groupId };
 
 /** A group whose /group/get answers (`answer`, the group by default) only when `answerGroup` is called. */
 function slowGroup(answer: { status: number; body: unknown } = { status: 200, body: group }) {

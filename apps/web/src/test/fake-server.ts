@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { onTestFinished, vi } from 'vitest';
 import { baseApi } from '../core/base-api';
 import { store } from '../core/store';
@@ -14,9 +15,10 @@ export interface FakeAnswer {
   after?: Promise<unknown>;
 }
 
-/** One call the app made: the path under the origin ('/api/lead/get') and its JSON body. */
+/** One call the app made: the path under the origin ('/api/lead/get'), its query ('?a=1', or '') and its JSON body. */
 export interface FakeCall {
   path: string;
+  query: string;
   body: unknown;
 }
 
@@ -28,9 +30,9 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
 
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
-    const path = new URL(request.url).pathname;
+    const { pathname: path, search: query } = new URL(request.url);
     const text = await request.text();
-    calls.push({ path, body: text ? JSON.parse(text) : undefined });
+    calls.push({ path, query, body: text ? JSON.parse(text) : undefined });
     const queue = queues.get(path);
     const answer: FakeAnswer = queue?.length
       ? ((queue.length > 1 ? queue.shift() : queue[0]) as FakeAnswer)
@@ -65,3 +67,15 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
 /** The bodies the app sent to one path, in order. */
 export const bodiesSentTo = (calls: readonly FakeCall[], path: string) =>
   calls.filter((call) => call.path === path).map((call) => call.body);
+
+/**
+ * Holds answers back: give `held` as their `after`, and they come when the test calls `release()`
+ * (the loading state is on screen until then).
+ */
+export function holdAnswers() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release: () => act(async () => release()) };
+}
