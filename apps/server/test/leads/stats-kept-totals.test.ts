@@ -195,6 +195,31 @@ describe('stats from kept totals', () => {
     );
   }, 240_000);
 
+  it('stay exact when many writers change leads of the same members at once', async () => {
+    const created = await Promise.all(
+      Array.from({ length: 24 }, (_, i) =>
+        insertLead(t, {
+          groupId,
+          createdBy: users[i % 5]!.id,
+          assignedTo: users[(i + 1) % 4]!.id,
+          createdAt: new Date(NOWS[0]! - (i % 3) * 30 * DAY),
+        }),
+      ),
+    );
+    // Crosswise: each lead moves to another member and is Won, while others are given and taken away.
+    await Promise.all(
+      created.flatMap((lead, i) => [
+        t.pool.query(
+          `update leads set assigned_to = $2, outcome_stage = 'WON', won_amount_cents = $3, won_at = now() where id = $1`,
+          [lead.id, users[(i + 2) % 4]!.id, 1_000 + i],
+        ),
+        insertLead(t, { groupId, createdBy: users[(i + 3) % 5]!.id, assignedTo: users[i % 4]!.id }),
+        i % 3 === 0 ? t.pool.query('delete from leads where id = $1', [lead.id]) : Promise.resolve(),
+      ]),
+    );
+    expect(await answersOf(kept)).toEqual(await answersOf(recount));
+  });
+
   it("the migration's fill of existing leads gives the kept totals", async () => {
     for (const o of [
       { kind: 'create' as const, by: 1, at: new Date('2026-10-01T00:00:00Z'), to: 2, other: false },
