@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   doublePrecision,
   index,
   integer,
@@ -110,7 +111,9 @@ export const leads = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
-    // The scoreboard's wins by month.
+    // The scoreboard's windows: the leads of a group given on the window's first, partial day.
+    index('leads_group_created_idx').on(t.groupId, t.createdAt),
+    // The scoreboard's windows: the wins of a group on the window's first, partial day.
     index('leads_group_won_idx').on(t.groupId, t.wonAt).where(sql`${t.outcomeStage} = 'WON'`),
     // The follow-up job: open leads with an assignee.
     index('leads_follow_up_idx')
@@ -119,6 +122,54 @@ export const leads = pgTable(
         sql`${t.assignedTo} is not null and (${t.outcomeStage} is null or ${t.outcomeStage} not in ('WON', 'LOST'))`,
       ),
   ],
+);
+
+// The scoreboard's kept totals, in step with every write to leads through triggers in the writing
+// transaction (migration 0024_lead_stats_counters.sql), so a stats call reads members × periods, never
+// the leads. Won = Won now and confirmed (outcome_unconfirmed false); won_cents are credited to the
+// submitter. Per group and member: leads given (as submitter), their wins and amounts, leads received
+// (as assignee) and how many of those are Won.
+export const leadStatsTotals = pgTable(
+  'lead_stats_totals',
+  {
+    groupId: integer('group_id').notNull(),
+    userId: integer('user_id').notNull(),
+    given: integer('given').notNull().default(0),
+    won: integer('won').notNull().default(0),
+    wonCents: bigint('won_cents', { mode: 'number' }).notNull().default(0),
+    received: integer('received').notNull().default(0),
+    receivedWon: integer('received_won').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] })],
+);
+
+// Per group, UTC month and submitter: leads given that month (created_at), and leads Won now whose
+// won_at falls in it with their amounts.
+export const leadStatsMonths = pgTable(
+  'lead_stats_months',
+  {
+    groupId: integer('group_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    given: integer('given').notNull().default(0),
+    won: integer('won').notNull().default(0),
+    wonCents: bigint('won_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.month, t.userId] })],
+);
+
+// The same per UTC day, for the top givers' 30- and 90-day windows.
+export const leadStatsDays = pgTable(
+  'lead_stats_days',
+  {
+    groupId: integer('group_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    userId: integer('user_id').notNull(),
+    given: integer('given').notNull().default(0),
+    won: integer('won').notNull().default(0),
+    wonCents: bigint('won_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.day, t.userId] })],
 );
 
 // Every outcome step of a lead as recorded (the timeline): the latest one is copied to the lead.

@@ -28,15 +28,19 @@ import * as q from './lead-stats.queries.js';
 
 const DAY_MS = 24 * HOUR_MS;
 
-/** The scoreboard's months, oldest first ('YYYY-MM', UTC), and the first instant of the oldest. */
-export function statsMonths(now: Date): { months: string[]; since: Date } {
+/** The scoreboard's months, oldest first ('YYYY-MM', UTC), and the first day of the oldest ('YYYY-MM-01'). */
+export function statsMonths(now: Date): { months: string[]; since: string } {
   const months: string[] = [];
   for (let back = STATS_MONTHS - 1; back >= 0; back -= 1) {
     const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 1));
     months.push(`${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`);
   }
-  return { months, since: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (STATS_MONTHS - 1), 1)) };
+  return { months, since: `${months[0]}-01` };
 }
+
+/** The UTC day after the one `at` falls in, 'YYYY-MM-DD'. */
+const nextUtcDay = (at: Date) =>
+  new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1)).toISOString().slice(0, 10);
 
 /** won / submitted to three decimals; null with nothing submitted. */
 const conversion = (won: number, submitted: number) =>
@@ -44,33 +48,22 @@ const conversion = (won: number, submitted: number) =>
 
 const key = (groupId: number, userId: number) => `${groupId}:${userId}`;
 
-/** Months keyed `groupId:userId` (userId 0 for a whole group), each filled to the 12 months. */
+/** Months keyed `groupId:userId` (userId 0 for a whole group, or per member of `userIds`), each filled to the 12 months. */
 async function monthlyOf(
   db: DbOrTx,
   groupIds: number[],
   now: Date,
-  perMember: boolean,
+  userIds?: number[],
 ): Promise<(groupId: number, userId: number) => StatsMonth[]> {
   const { months, since } = statsMonths(now);
-  const [submitted, won] = await Promise.all([
-    q.submittedByMonth(db, groupIds, since, perMember),
-    q.wonByMonth(db, groupIds, since, perMember),
-  ]);
   const cells = new Map<string, StatsMonth>();
-  const cell = (r: q.MonthRow) => {
-    const k = `${key(r.groupId, Number(r.userId))}:${r.month}`;
-    let c = cells.get(k);
-    if (!c) {
-      c = { month: r.month, submitted: 0, wonCount: 0, wonAmountCents: 0 };
-      cells.set(k, c);
-    }
-    return c;
-  };
-  for (const r of submitted) cell(r).submitted = Number(r.n);
-  for (const r of won) {
-    const c = cell(r);
-    c.wonCount = Number(r.n);
-    c.wonAmountCents = Number(r.cents);
+  for (const r of await q.monthsSince(db, groupIds, since, userIds)) {
+    cells.set(`${key(r.groupId, Number(r.userId))}:${r.month}`, {
+      month: r.month,
+      submitted: Number(r.submitted),
+      wonCount: Number(r.won),
+      wonAmountCents: Number(r.cents),
+    });
   }
   return (groupId, userId) =>
     months.map(
@@ -101,24 +94,22 @@ async function memberScores(
   const filter = input.filter_ids && input.filter_ids.length > 0 ? new Set(input.filter_ids) : null;
   const pairs = (await listVisibleMemberPairs(db, groupIds)).filter((p) => !filter || filter.has(p.userId));
   const userIds = [...new Set(pairs.map((p) => p.userId))];
-  const [given, received, monthly] = await Promise.all([
-    q.givenTotals(db, groupIds, userIds),
-    q.receivedTotals(db, groupIds, userIds),
-    monthlyOf(db, groupIds, deps.clock.now(), true),
+  const [totals, monthly] = await Promise.all([
+    q.memberTotals(db, groupIds, userIds),
+    monthlyOf(db, groupIds, deps.clock.now(), userIds),
   ]);
-  const givenBy = new Map(given.map((r) => [key(r.groupId, r.userId), r]));
-  const receivedBy = new Map(received.map((r) => [key(r.groupId, Number(r.userId)), r]));
+  const totalsBy = new Map(totals.map((r) => [key(r.groupId, r.userId), r]));
   return {
     groupIds,
     scores: pairs.map((p) => {
-      const g = givenBy.get(key(p.groupId, p.userId));
+      const g = totalsBy.get(key(p.groupId, p.userId));
       const submitted = g?.given ?? 0;
-      const won = Number(g?.won ?? 0);
+      const won = g?.won ?? 0;
       return {
         groupId: p.groupId,
         userId: p.userId,
         leadsSubmitted: submitted,
-        leadsReceived: receivedBy.get(key(p.groupId, p.userId))?.received ?? 0,
+        leadsReceived: g?.received ?? 0,
         wonCount: won,
         closedBusinessCents: Number(g?.cents ?? 0),
         conversion: conversion(won, submitted),
@@ -161,7 +152,8 @@ async function topGiversOf(
   now: Date,
   days: number,
 ): Promise<Map<number, TopGiver[]>> {
-  const rows = await q.giversSince(db, groupIds, new Date(now.getTime() - days * DAY_MS));
+  const since = new Date(now.getTime() - days * DAY_MS);
+  const rows = await q.giversSince(db, groupIds, since, nextUtcDay(since));
   const byGroup = new Map<number, TopGiver[]>();
   for (const r of rows) {
     const cents = Number(r.cents);
@@ -194,7 +186,7 @@ export async function groupLeadStats(deps: AppDeps, userId: number, input: z.out
   const [counts, won, monthly, ...windows] = await Promise.all([
     countLeadsByGroup(db, groupIds),
     q.groupWonTotals(db, groupIds),
-    monthlyOf(db, groupIds, now, false),
+    monthlyOf(db, groupIds, now),
     ...TOP_GIVER_WINDOWS_DAYS.map((days) => topGiversOf(db, groupIds, members, now, days)),
   ]);
   const wonBy = new Map(won.map((r) => [r.groupId, r]));
@@ -224,17 +216,14 @@ export async function memberStats(
 ): Promise<MemberStats> {
   await requireGroupMember(deps.db, input.group_id, userId);
   if (!(await isGroupMember(deps.db, input.group_id, input.user_id))) throw notFound('GROUP_MEMBER_NOT_FOUND');
-  const [given, received] = await Promise.all([
-    q.givenTotals(deps.db, [input.group_id], [input.user_id]),
-    q.receivedTotals(deps.db, [input.group_id], [input.user_id]),
-  ]);
+  const [totals] = await q.memberTotals(deps.db, [input.group_id], [input.user_id]);
   return {
     groupId: input.group_id,
     userId: input.user_id,
-    leadsGiven: given[0]?.given ?? 0,
-    leadsReceived: received[0]?.received ?? 0,
-    wonCount: Number(given[0]?.won ?? 0),
-    closedBusinessCents: Number(given[0]?.cents ?? 0),
-    receivedWonCount: Number(received[0]?.won ?? 0),
+    leadsGiven: totals?.given ?? 0,
+    leadsReceived: totals?.received ?? 0,
+    wonCount: totals?.won ?? 0,
+    closedBusinessCents: Number(totals?.cents ?? 0),
+    receivedWonCount: totals?.receivedWon ?? 0,
   };
 }
