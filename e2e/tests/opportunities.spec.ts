@@ -303,6 +303,62 @@ test('a colleague with an account follows the invite, signs in and finds the opp
   await expect(page.getByRole('heading', { name: 'Shared With (1)' })).toBeVisible();
 });
 
+test('a colleague on the opportunity sees a contact comment appear without reloading', async ({ browser, request }) => {
+  const owner = await createConfirmedAccount(request, 'Rita');
+  const ownerToken = await signInThroughApi(request, owner.email, owner.password);
+  const colleague = await createConfirmedAccount(request, 'Sven');
+  const colleagueToken = await signInThroughApi(request, colleague.email, colleague.password);
+  const created = (await callAs(request, ownerToken, '/opportunity/set', {
+    name: `Pier deal ${Date.now().toString(36)}`,
+    notes: 'Four cranes.',
+    address: { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA', postal: '94105' },
+  })) as { opportunityId: number };
+  const contact = (await callAs(request, ownerToken, '/opportunity/contact/set', {
+    opportunity_id: created.opportunityId,
+    first_name: 'Lee',
+    last_name: 'Harbor',
+    title: 'Port Manager',
+    company: 'Bay Freight',
+    email: uniqueEmail('lee'),
+  })) as { contactId: number };
+  await callAs(request, ownerToken, '/opportunity/user/invite', {
+    opportunity_id: created.opportunityId,
+    email: colleague.email,
+  });
+  const invite = await waitForMail(colleague.email, /shared the opportunity/);
+  await callAs(request, colleagueToken, '/opportunity/user/invite_accept', {
+    opportunity_id: created.opportunityId,
+    invite_code: new URL(invite.link).searchParams.get('invite_code'),
+  });
+
+  const contactPath = `/opportunities/${created.opportunityId}/contacts/${contact.contactId}`;
+  const [ownerContext, colleagueContext] = [await browser.newContext(), await browser.newContext()];
+  const [ownerPage, colleaguePage] = [await ownerContext.newPage(), await colleagueContext.newPage()];
+  // The colleague opens the contact first; the owner signs in and comments meanwhile.
+  await signIn(colleaguePage, colleague.email, PASSWORD);
+  await colleaguePage.goto(contactPath);
+  await expect(colleaguePage.getByText('No comments yet.', { exact: false })).toBeVisible();
+  let reloaded = false;
+  colleaguePage.on('framenavigated', (frame) => {
+    if (frame === colleaguePage.mainFrame()) reloaded = true;
+  });
+  await signIn(ownerPage, owner.email, PASSWORD);
+  await ownerPage.goto(contactPath);
+
+  await ownerPage.getByLabel('Enter your comment').fill('Crane inspection moved to Monday.');
+  await ownerPage.getByRole('button', { name: 'Send comment' }).click();
+  await expect(ownerPage.getByRole('list', { name: 'Contact comments' })).toContainText(
+    'Crane inspection moved to Monday.',
+  );
+  await expect(colleaguePage.getByRole('list', { name: 'Contact comments' })).toContainText(
+    'Crane inspection moved to Monday.',
+    { timeout: 15_000 },
+  );
+  expect(reloaded).toBe(false);
+  await ownerContext.close();
+  await colleagueContext.close();
+});
+
 for (const viewport of [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
