@@ -342,6 +342,11 @@ test('a colleague on the opportunity sees a contact comment appear without reloa
   colleaguePage.on('framenavigated', (frame) => {
     if (frame === colleaguePage.mainFrame()) reloaded = true;
   });
+  // The colleague's page reads the comments once when the event comes, and never on a timer.
+  let listReads = 0;
+  colleaguePage.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/opportunity/contact/comment/list') listReads += 1;
+  });
   await signIn(ownerPage, owner.email, PASSWORD);
   await ownerPage.goto(contactPath);
 
@@ -355,6 +360,7 @@ test('a colleague on the opportunity sees a contact comment appear without reloa
     { timeout: 15_000 },
   );
   expect(reloaded).toBe(false);
+  expect(listReads).toBe(1);
   await ownerContext.close();
   await colleagueContext.close();
 });
