@@ -360,6 +360,8 @@ test('a colleague on the opportunity sees a contact comment appear without reloa
     { timeout: 15_000 },
   );
   expect(reloaded).toBe(false);
+  // Quiet for a while (longer than a poll would wait): still the one read.
+  await colleaguePage.waitForTimeout(6_000);
   expect(listReads).toBe(1);
   await ownerContext.close();
   await colleagueContext.close();
