@@ -1,5 +1,5 @@
 import { MESSAGES, OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
-import { expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { createConfirmedAccount, PASSWORD, signIn, signInThroughForm } from '../support/accounts.js';
 import { Conversation } from '../support/chat.js';
 import {
@@ -273,17 +273,15 @@ test('a stranger who opens an opportunity’s address learns nothing about it', 
   await expect(page.getByText('Secret expansion')).toHaveCount(0);
 });
 
-test('a colleague with an account follows the invite, signs in and finds the opportunity in the list', async ({
-  page,
-  request,
-}) => {
+/** Rita makes an opportunity through the API and invites Sven, who has an account, to it. */
+async function opportunityInviteThroughApi(request: APIRequestContext, name: string, notes: string) {
   const owner = await createConfirmedAccount(request, 'Rita');
   const ownerToken = await signInThroughApi(request, owner.email, owner.password);
   const colleague = await createConfirmedAccount(request, 'Sven');
-  const name = `Harbor deal ${Date.now().toString(36)}`;
+  const fullName = `${name} ${Date.now().toString(36)}`;
   const created = (await callAs(request, ownerToken, '/opportunity/set', {
-    name,
-    notes: 'Two cranes and a warehouse.',
+    name: fullName,
+    notes,
     address: { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA', postal: '94105' },
   })) as { opportunityId: number };
   await callAs(request, ownerToken, '/opportunity/user/invite', {
@@ -291,6 +289,29 @@ test('a colleague with an account follows the invite, signs in and finds the opp
     email: colleague.email,
   });
   const invite = await waitForMail(colleague.email, /shared the opportunity/);
+  return { owner, ownerToken, colleague, name: fullName, opportunityId: created.opportunityId, invite };
+}
+
+/** The same, and Sven accepts. */
+async function opportunitySharedThroughApi(request: APIRequestContext, name: string, notes: string) {
+  const shared = await opportunityInviteThroughApi(request, name, notes);
+  const colleagueToken = await signInThroughApi(request, shared.colleague.email, shared.colleague.password);
+  await callAs(request, colleagueToken, '/opportunity/user/invite_accept', {
+    opportunity_id: shared.opportunityId,
+    invite_code: new URL(shared.invite.link).searchParams.get('invite_code'),
+  });
+  return shared;
+}
+
+test('a colleague with an account follows the invite, signs in and finds the opportunity in the list', async ({
+  page,
+  request,
+}) => {
+  const { colleague, name, invite } = await opportunityInviteThroughApi(
+    request,
+    'Harbor deal',
+    'Two cranes and a warehouse.',
+  );
   expect(new URL(invite.link).searchParams.get('user_id')).not.toBe('0');
 
   await page.goto(invite.link);
@@ -303,6 +324,57 @@ test('a colleague with an account follows the invite, signs in and finds the opp
   await expect(page.getByRole('heading', { name: 'Shared With (1)' })).toBeVisible();
 });
 
+test('a colleague on the opportunity sees a contact comment appear without reloading', async ({ browser, request }) => {
+  const { owner, ownerToken, colleague, opportunityId } = await opportunitySharedThroughApi(
+    request,
+    'Pier deal',
+    'Four cranes.',
+  );
+  const contact = (await callAs(request, ownerToken, '/opportunity/contact/set', {
+    opportunity_id: opportunityId,
+    first_name: 'Lee',
+    last_name: 'Harbor',
+    title: 'Port Manager',
+    company: 'Bay Freight',
+    email: uniqueEmail('lee'),
+  })) as { contactId: number };
+
+  const contactPath = `/opportunities/${opportunityId}/contacts/${contact.contactId}`;
+  const [ownerContext, colleagueContext] = [await browser.newContext(), await browser.newContext()];
+  const [ownerPage, colleaguePage] = [await ownerContext.newPage(), await colleagueContext.newPage()];
+  // The colleague opens the contact first; the owner signs in and comments meanwhile.
+  await signIn(colleaguePage, colleague.email, PASSWORD);
+  await colleaguePage.goto(contactPath);
+  await expect(colleaguePage.getByText('No comments yet.', { exact: false })).toBeVisible();
+  let reloaded = false;
+  colleaguePage.on('framenavigated', (frame) => {
+    if (frame === colleaguePage.mainFrame()) reloaded = true;
+  });
+  // The colleague's page reads the comments once when the event comes, and never on a timer.
+  let listReads = 0;
+  colleaguePage.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/opportunity/contact/comment/list') listReads += 1;
+  });
+  await signIn(ownerPage, owner.email, PASSWORD);
+  await ownerPage.goto(contactPath);
+
+  await ownerPage.getByLabel('Enter your comment').fill('Crane inspection moved to Monday.');
+  await ownerPage.getByRole('button', { name: 'Send comment' }).click();
+  await expect(ownerPage.getByRole('list', { name: 'Contact comments' })).toContainText(
+    'Crane inspection moved to Monday.',
+  );
+  await expect(colleaguePage.getByRole('list', { name: 'Contact comments' })).toContainText(
+    'Crane inspection moved to Monday.',
+    { timeout: 15_000 },
+  );
+  expect(reloaded).toBe(false);
+  // Quiet for a while (longer than a poll would wait): still the one read.
+  await colleaguePage.waitForTimeout(6_000);
+  expect(listReads).toBe(1);
+  await ownerContext.close();
+  await colleagueContext.close();
+});
+
 for (const viewport of [
   { width: 1366, height: 900 },
   { width: 390, height: 844 },
@@ -311,28 +383,11 @@ for (const viewport of [
     page,
     request,
   }) => {
-    const owner = await createConfirmedAccount(request, 'Rita');
-    const ownerToken = await signInThroughApi(request, owner.email, owner.password);
-    const colleague = await createConfirmedAccount(request, 'Sven');
-    const colleagueToken = await signInThroughApi(request, colleague.email, colleague.password);
-    const created = (await callAs(request, ownerToken, '/opportunity/set', {
-      name: `Dock deal ${Date.now().toString(36)}`,
-      notes: 'Three forklifts.',
-      address: { street_one: '1 Market Street', city: 'San Francisco', state_abbrv: 'CA', postal: '94105' },
-    })) as { opportunityId: number };
-    await callAs(request, ownerToken, '/opportunity/user/invite', {
-      opportunity_id: created.opportunityId,
-      email: colleague.email,
-    });
-    const invite = await waitForMail(colleague.email, /shared the opportunity/);
-    await callAs(request, colleagueToken, '/opportunity/user/invite_accept', {
-      opportunity_id: created.opportunityId,
-      invite_code: new URL(invite.link).searchParams.get('invite_code'),
-    });
+    const { colleague, opportunityId } = await opportunitySharedThroughApi(request, 'Dock deal', 'Three forklifts.');
 
     await page.setViewportSize(viewport);
     await signIn(page, colleague.email, PASSWORD);
-    await page.goto(`/opportunities/${created.opportunityId}/contacts`);
+    await page.goto(`/opportunities/${opportunityId}/contacts`);
     await expect(page.getByText(OPPORTUNITY_MESSAGES.contactsEmptyShared('Rita Rivera'))).toBeVisible();
     // The owner's words and actions are not theirs.
     await expect(page.getByText(OPPORTUNITY_MESSAGES.contactsEmpty)).toHaveCount(0);

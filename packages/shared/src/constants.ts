@@ -116,12 +116,11 @@ export type ContactInfoKind = (typeof CONTACT_INFO_KINDS)[number];
 export const RATING_KINDS = ['QUALITY', 'RELEVANCY'] as const;
 export type RatingKind = (typeof RATING_KINDS)[number];
 export const COMMENT_MAX = 2000;
-// How often an open contact's comments are read again (they have no realtime event; lead comments do).
-export const COMMENT_REFRESH_MS = 5000;
 
 // Chat
-export const CHAT_ROOM_KINDS = ['DIRECT', 'GROUP', 'OPPORTUNITY', 'BUSINESS', 'LEAD'] as const;
-// The kinds /chat/room/list serves (a lead's room is read with /chat/lead/list).
+export const CHAT_ROOM_KINDS = ['DIRECT', 'GROUP', 'OPPORTUNITY', 'BUSINESS', 'LEAD', 'CONTACT'] as const;
+// The kinds /chat/room/list serves (a lead's room is read with /chat/lead/list, a contact's with
+// /opportunity/contact/comment/list).
 export const CHAT_ROOM_LIST_KINDS = ['DIRECT', 'GROUP', 'OPPORTUNITY', 'BUSINESS'] as const;
 export const CHAT_MESSAGE_MAX = COMMENT_MAX;
 // Messages (and files) one person may send per minute, over all rooms.

@@ -11,7 +11,7 @@ export const REALTIME_PATH = '/socket.io';
 
 /** Events the server sends. */
 export const SERVER_EVENTS = {
-  /** A new message in a chat room the user is a member of (every kind but LEAD). */
+  /** A new message in a chat room the user is a member of (every kind but LEAD and CONTACT). */
   chatMessage: 'chat:message',
   /** A message was edited or deleted (deleted: true, message ''). Same payload as chatMessage. */
   chatMessageUpdated: 'chat:message_updated',
@@ -28,6 +28,8 @@ export const SERVER_EVENTS = {
   chatRoomChanged: 'chat:room_changed',
   /** A new comment on a lead of one of the user's groups. */
   leadComment: 'lead:comment',
+  /** A new comment on a contact of an opportunity the user owns or is shared on. */
+  contactComment: 'contact:comment',
   /** A lead's average rating changed. */
   leadRating: 'lead:rating',
   /** A step was recorded on a lead (its outcome): refetch /lead/outcome/list if it is open. */
@@ -59,6 +61,11 @@ export interface ChatRoomChangeEvent {
 export interface LeadCommentEvent {
   leadId: number;
   groupId: number;
+  message: ChatMessage;
+}
+export interface ContactCommentEvent {
+  contactId: number;
+  opportunityId: number;
   message: ChatMessage;
 }
 export interface LeadRatingEvent {
@@ -102,6 +109,7 @@ export interface ServerEventMap {
   'chat:room_removed': ChatRoomChangeEvent;
   'chat:room_changed': ChatRoomChangeEvent;
   'lead:comment': LeadCommentEvent;
+  'contact:comment': ContactCommentEvent;
   'lead:rating': LeadRatingEvent;
   'lead:outcome': LeadOutcomeEvent;
   'activity:new': ActivityNewEvent;

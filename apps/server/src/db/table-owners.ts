@@ -41,7 +41,6 @@ export const TABLE_OWNERS = {
   opportunity_invites: 'opportunities',
   opportunity_user_settings: 'opportunities',
   opportunity_contacts: 'opportunities',
-  opportunity_contact_comments: 'opportunities',
   notification_reads: 'notifications',
   notification_marks: 'notifications',
   notification_emails: 'notifications',

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { opportunityContactComments, opportunityContacts } from '../../src/db/schema/index.js';
+import { chatMessages, chatRooms, opportunityContacts } from '../../src/db/schema/index.js';
 import { createSignedInUser, post } from '../helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import {
@@ -298,10 +298,12 @@ describe('contact comments', () => {
     expect(
       await post(t, '/opportunity/contact/comment/list', { contact_id: contact.contactId }, { token: stranger.token }),
     ).toMatchObject({ status: 404 });
-    const rows = await t.db
-      .select()
-      .from(opportunityContactComments)
-      .where(eq(opportunityContactComments.contactId, contact.contactId));
+    // Stored as the messages of the contact's chat room.
+    const [room] = await t.db
+      .select({ id: chatRooms.id })
+      .from(chatRooms)
+      .where(and(eq(chatRooms.kind, 'CONTACT'), eq(chatRooms.contactId, contact.contactId)));
+    const rows = await t.db.select().from(chatMessages).where(eq(chatMessages.roomId, room!.id));
     expect(rows).toHaveLength(2);
   });
 });

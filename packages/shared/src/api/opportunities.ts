@@ -12,6 +12,7 @@ import { requireOneContact } from '../forms/person.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
 import { opportunityCallPaths } from './call-paths.js';
+import { clientMessageIdField } from './chat.js';
 import { pageFields } from './groups.js';
 import { address } from './leads.js';
 import { personRecordShape } from './person.js';
@@ -118,11 +119,12 @@ export const opportunityUserRemoveRequest = z.strictObject({ opportunity_id: idF
 
 export const opportunitySettingsRequest = z.strictObject({ opportunity_id: idField, messages: z.boolean() });
 
-// Contact comments: newest first, 50 a page.
+// Contact comments (the contact's chat room): newest first, 50 a page.
 export const contactCommentListRequest = z.strictObject({ contact_id: idField, ...pageFields });
 /** A comment on a contact, shown to everyone on the opportunity. */
 export const contactComment = z.object({
   messageId: z.number().int(),
+  // The contact's chat room.
   roomId: z.number().int(),
   message: z.string(),
   user: z.object({
@@ -132,11 +134,18 @@ export const contactComment = z.object({
     avatarUrl: z.string().nullable(),
   }),
   createdAt: z.string(),
+  // The sender's own id for the message, when it was sent with one.
+  clientMessageId: z.string().nullable(),
 });
 export type ContactComment = z.infer<typeof contactComment>;
 
 export const contactCommentListResponse = z.object({ comments: z.array(contactComment), totalCount: z.number().int() });
-export const contactCommentSendRequest = z.strictObject({ contact_id: idField, message: commentField });
+// Sending the same client_message_id twice stores one comment and answers it both times.
+export const contactCommentSendRequest = z.strictObject({
+  contact_id: idField,
+  message: commentField,
+  client_message_id: clientMessageIdField.optional(),
+});
 
 export const opportunityCalls = {
   list: defineCall({
@@ -207,7 +216,7 @@ export const opportunityCalls = {
   }),
   contactCommentSend: defineCall({
     ...opportunityCallPaths.contactCommentSend,
-    summary: 'Comment on a contact (owner and shared users)',
+    summary: 'Comment on a contact (owner and shared users; idempotent with client_message_id)',
     request: contactCommentSendRequest,
     response: contactComment,
   }),

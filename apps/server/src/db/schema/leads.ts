@@ -19,7 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { businesses } from './businesses.js';
 import { groups } from './groups.js';
-import { opportunities } from './opportunities.js';
+import { opportunities, opportunityContacts } from './opportunities.js';
 import { users } from './users.js';
 
 // Leads: submitted to a group by a member, who owns it.
@@ -218,10 +218,10 @@ export const leadRatings = pgTable(
   (t) => [primaryKey({ columns: [t.leadId, t.kind, t.userId] })],
 );
 
-// Chat rooms: one per lead (its comments), group, business and opportunity, and one per pair
-// of people (DIRECT). Who is in a room is read from its source (group members, business users, the lead's
-// group, the opportunity's shares), never stored here.
-export const chatRoomKind = pgEnum('chat_room_kind', ['LEAD', 'GROUP', 'OPPORTUNITY', 'DIRECT', 'BUSINESS']);
+// Chat rooms: one per lead (its comments), opportunity contact (its comments), group, business and
+// opportunity, and one per pair of people (DIRECT). Who is in a room is read from its source (group members,
+// business users, the lead's group, the opportunity's shares), never stored here.
+export const chatRoomKind = pgEnum('chat_room_kind', ['LEAD', 'GROUP', 'OPPORTUNITY', 'DIRECT', 'BUSINESS', 'CONTACT']);
 
 export const chatRooms = pgTable(
   'chat_rooms',
@@ -231,8 +231,10 @@ export const chatRooms = pgTable(
     leadId: integer('lead_id').references(() => leads.id, { onDelete: 'cascade' }),
     groupId: integer('group_id').references(() => groups.id, { onDelete: 'cascade' }),
     businessId: integer('business_id').references(() => businesses.id, { onDelete: 'cascade' }),
-    // An OPPORTUNITY room, made with its opportunity.
+    // An OPPORTUNITY room, made with its opportunity; a CONTACT room names its contact's opportunity too.
     opportunityId: integer('opportunity_id').references(() => opportunities.id, { onDelete: 'cascade' }),
+    // A CONTACT room (the contact's comments), made with its contact.
+    contactId: integer('contact_id').references(() => opportunityContacts.id, { onDelete: 'cascade' }),
     // DIRECT rooms: the two people, lower id first.
     directUserLow: integer('direct_user_low').references(() => users.id),
     directUserHigh: integer('direct_user_high').references(() => users.id),
@@ -247,6 +249,7 @@ export const chatRooms = pgTable(
     uniqueIndex('chat_rooms_group_unique').on(t.groupId).where(sql`${t.kind} = 'GROUP'`),
     uniqueIndex('chat_rooms_business_unique').on(t.businessId).where(sql`${t.kind} = 'BUSINESS'`),
     uniqueIndex('chat_rooms_opportunity_unique').on(t.opportunityId).where(sql`${t.kind} = 'OPPORTUNITY'`),
+    uniqueIndex('chat_rooms_contact_unique').on(t.contactId).where(sql`${t.kind} = 'CONTACT'`),
     uniqueIndex('chat_rooms_direct_unique').on(t.directUserLow, t.directUserHigh).where(sql`${t.kind} = 'DIRECT'`),
     index('chat_rooms_direct_high_idx').on(t.directUserHigh).where(sql`${t.kind} = 'DIRECT'`),
   ],
@@ -327,6 +330,7 @@ export const publicChatRooms = pgView('public_chat_rooms').as((qb) =>
       groupId: chatRooms.groupId,
       businessId: chatRooms.businessId,
       opportunityId: chatRooms.opportunityId,
+      contactId: chatRooms.contactId,
     })
     .from(chatRooms),
 );

@@ -131,23 +131,6 @@ export const opportunityContacts = pgTable(
   (t) => [index('opportunity_contacts_opportunity_idx').on(t.opportunityId, t.id.desc().nullsFirst())],
 );
 
-// A contact's comments, stored and shown to everyone the opportunity is shared with.
-export const opportunityContactComments = pgTable(
-  'opportunity_contact_comments',
-  {
-    id: serial('id').primaryKey(),
-    contactId: integer('contact_id')
-      .notNull()
-      .references(() => opportunityContacts.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    message: text('message').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('opportunity_contact_comments_contact_idx').on(t.contactId, t.id.desc().nullsFirst())],
-);
-
 // The opportunities module's public face (see db/table-owners.ts): an opportunity's name and owner, whom it
 // is shared with, and each person's Messages switch.
 export const publicOpportunities = pgView('public_opportunities').as((qb) =>

@@ -9,7 +9,7 @@ import * as q from './chat.queries.js';
 
 // Who is in a chat room, read from its source at every call: a lead's room, the lead's group; a group's
 // room, its members; a business's room, its active users; a direct room, its two people; an opportunity's
-// room, whoever may read the opportunity. A room the caller is not in reads as one that does not exist.
+// room and its contacts' rooms, whoever may read the opportunity. A room the caller is not in reads as one that does not exist.
 
 export const roomNotFound = () => notFound('CHAT_ROOM_NOT_FOUND', CHAT_MESSAGES.roomNotFound);
 
@@ -26,6 +26,7 @@ export async function isRoomMember(db: DbOrTx, userId: number, room: q.ChatRoomR
     case 'DIRECT':
       return userId === room.directUserLow || userId === room.directUserHigh;
     case 'OPPORTUNITY':
+    case 'CONTACT':
       return room.opportunityId !== null && canReadOpportunity(db, userId, room.opportunityId);
   }
 }
@@ -60,6 +61,12 @@ export async function deliveryRooms(db: DbOrTx, room: q.ChatRoomRow): Promise<st
       return [room.directUserLow, room.directUserHigh].filter((id) => id !== null).map((id) => userRoom(id));
     case 'OPPORTUNITY':
       return [chatRoomChannel(room.id)];
+    // A contact's comments go to its opportunity's room: its readers are in it, and leave it with their share.
+    case 'CONTACT': {
+      const opportunityRoomId =
+        room.opportunityId === null ? undefined : await q.findRoomIdOf(db, 'OPPORTUNITY', room.opportunityId);
+      return opportunityRoomId === undefined ? [] : [chatRoomChannel(opportunityRoomId)];
+    }
   }
 }
 

@@ -21,6 +21,15 @@ export async function findLeadRoomId(db: DbOrTx, leadId: number): Promise<number
   return row?.id;
 }
 
+/** A contact's room (its comments), made with the contact. */
+export async function findContactRoomId(db: DbOrTx, contactId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: chatRooms.id })
+    .from(chatRooms)
+    .where(and(eq(chatRooms.kind, 'CONTACT'), eq(chatRooms.contactId, contactId)));
+  return row?.id;
+}
+
 // ---- who is where (the source of truth: group members, business users) ----
 
 export async function groupIdsOfUser(db: DbOrTx, userId: number): Promise<number[]> {
@@ -146,7 +155,9 @@ export function memberRoomsCondition(userId: number, kind: ChatRoomKind, groupin
     case 'OPPORTUNITY':
       return sql`r.kind = 'OPPORTUNITY' and r.opportunity_id in (${opportunityIdsOf(userId)})
         ${groupingId === undefined ? sql`` : sql`and r.opportunity_id = ${groupingId}`}`;
+    // Comments (a lead's, a contact's) are read where they are shown, never listed.
     case 'LEAD':
+    case 'CONTACT':
       return sql`false`;
   }
 }

@@ -6,6 +6,7 @@ import {
   type ChatRoom,
   type ChatRoomKind,
   type ChatUnreadState,
+  type ContactCommentEvent,
   LEAD_MESSAGES,
   type LeadCommentEvent,
   REALTIME_PATH,
@@ -78,7 +79,9 @@ function roomName(row: q.RoomSummaryRow): string {
       return row.lead_name ?? '';
     case 'DIRECT':
       return displayName(row.other_first_name, row.other_last_name, row.other_hidden !== null);
+    // A contact's comments are called after its opportunity.
     case 'OPPORTUNITY':
+    case 'CONTACT':
       return row.opportunity_name ?? '';
   }
 }
@@ -267,12 +270,27 @@ export async function listLeadMessages(
   await requireLeadMember(deps.db, input.id, userId);
   const roomId = await q.findLeadRoomId(deps.db, input.id);
   if (roomId === undefined) throw roomNotFound();
+  return { roomId, ...(await listComments(deps, roomId, input)) };
+}
+
+/**
+ * A page of a comments room (a lead's, a contact's), newest first. The caller has checked that the person
+ * may read what the room is about.
+ */
+export async function listComments(
+  deps: AppDeps,
+  roomId: number,
+  page: { start_position: number; get_next: number },
+): Promise<{ messages: ChatMessage[]; totalCount: number }> {
   const [rows, totalCount] = await Promise.all([
-    q.listMessages(deps.db, roomId, { offset: input.start_position, limit: input.get_next }),
+    q.listMessages(deps.db, roomId, { offset: page.start_position, limit: page.get_next }),
     q.countMessages(deps.db, roomId),
   ]);
-  return { roomId, messages: rows.map(toChatMessage), totalCount };
+  return { messages: rows.map(toChatMessage), totalCount };
 }
+
+/** A lead's or a contact's comments: a room that is not listed in chat and keeps the comment texts. */
+const isCommentRoom = (room: q.ChatRoomRow) => room.kind === 'LEAD' || room.kind === 'CONTACT';
 
 const validationFailed = (message: string) =>
   new AppError('VALIDATION_FAILED', 400, message, [{ path: 'message', message }]);
@@ -303,7 +321,7 @@ export async function sendMessage(
   }
   const text = input.message ?? '';
   if (text === '' && !attachment) {
-    throw validationFailed(room.kind === 'LEAD' ? LEAD_MESSAGES.commentRequired : CHAT_MESSAGES.messageRequired);
+    throw validationFailed(isCommentRoom(room) ? LEAD_MESSAGES.commentRequired : CHAT_MESSAGES.messageRequired);
   }
   const now = deps.clock.now();
   await consumeRateLimits(
@@ -311,8 +329,8 @@ export async function sendMessage(
     [{ key: `chat-message:user:${userId}`, rule: RATE_LIMITS.chatMessagePerUser }],
     now,
   ).catch((error) => {
-    // A lead's comments keep their answer; chat rooms say what happened in chat's words.
-    if (room.kind !== 'LEAD' && error instanceof AppError && error.status === 429) {
+    // Comments keep their answer; chat rooms say what happened in chat's words.
+    if (!isCommentRoom(room) && error instanceof AppError && error.status === 429) {
       throw tooManyRequests('RATE_LIMITED', CHAT_MESSAGES.rateLimited);
     }
     throw error;
@@ -372,6 +390,7 @@ export async function sendMessage(
   return message;
 }
 
+// A contact's comments are no activity (nobody is told of them but through the open contact).
 const CHAT_ACTIVITY_TYPES = {
   GROUP: 'CHAT_MESSAGE_GROUP',
   LEAD: 'CHAT_MESSAGE_LEAD',
@@ -416,6 +435,12 @@ async function publishNew(deps: AppDeps, room: q.ChatRoomRow, message: ChatMessa
     if (!lead) return;
     const data: LeadCommentEvent = { leadId: lead.id, groupId: lead.groupId, message };
     deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.leadComment, data });
+    return;
+  }
+  if (room.kind === 'CONTACT') {
+    if (room.contactId === null || room.opportunityId === null) return;
+    const data: ContactCommentEvent = { contactId: room.contactId, opportunityId: room.opportunityId, message };
+    deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.contactComment, data });
     return;
   }
   const data: ChatMessageEvent = { roomId: room.id, kind: room.kind, message };

@@ -1,8 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
 import * as q from './chat.queries.js';
 
-// The rooms made with what they are about: a lead's room (its comments) and an opportunity's, made in
-// the transaction that makes the lead or the opportunity, so neither ever lacks its room.
+// The rooms made with what they are about: a lead's room (its comments), an opportunity's and an
+// opportunity contact's (its comments), made in the transaction that makes the lead, the opportunity or the
+// contact, so none ever lacks its room.
 
 export async function createLeadRoom(tx: DbOrTx, leadId: number, groupId: number): Promise<void> {
   await q.insertRoom(tx, { kind: 'LEAD', leadId, groupId });
@@ -15,3 +16,14 @@ export async function createOpportunityRoom(tx: DbOrTx, opportunityId: number, c
 /** The room of an opportunity; undefined when there is none. */
 export const findOpportunityRoomId = (db: DbOrTx, opportunityId: number) =>
   q.findRoomIdOf(db, 'OPPORTUNITY', opportunityId);
+
+/** A contact's room (its comments); it names the contact's opportunity too, whose readers are its members. */
+export async function createContactRoom(
+  tx: DbOrTx,
+  contact: { contactId: number; opportunityId: number; createdAt: Date },
+): Promise<void> {
+  await q.insertRoom(tx, { kind: 'CONTACT', ...contact });
+}
+
+/** The room of a contact; undefined when there is none. */
+export const findContactRoomId = (db: DbOrTx, contactId: number) => q.findContactRoomId(db, contactId);

@@ -3,7 +3,6 @@ import type { DbOrTx } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
 import {
   opportunities,
-  opportunityContactComments,
   opportunityContacts,
   opportunityInvites,
   opportunityShares,
@@ -240,71 +239,3 @@ export async function listContacts(
 /** A kept count. */
 export const countContacts = (db: DbOrTx, opportunityId: number) =>
   readListCount(db, 'opportunity.contacts', opportunityId);
-
-// Contact comments
-
-export async function insertComment(
-  db: DbOrTx,
-  values: { contactId: number; userId: number; message: string; createdAt: Date },
-): Promise<number> {
-  const [row] = await db
-    .insert(opportunityContactComments)
-    .values(values)
-    .returning({ id: opportunityContactComments.id });
-  return row!.id;
-}
-
-const commentColumns = {
-  messageId: opportunityContactComments.id,
-  contactId: opportunityContactComments.contactId,
-  message: opportunityContactComments.message,
-  createdAt: opportunityContactComments.createdAt,
-  userId: publicUsers.id,
-  firstName: publicUsers.firstName,
-  lastName: publicUsers.lastName,
-  avatarKey: publicUsers.avatarKey,
-  authorHidden: publicUsers.deletionRequestedAt,
-};
-export type CommentRow = {
-  messageId: number;
-  contactId: number;
-  message: string;
-  createdAt: Date;
-  userId: number;
-  firstName: string;
-  lastName: string;
-  avatarKey: string | null;
-  authorHidden: Date | null;
-};
-
-export async function listComments(
-  db: DbOrTx,
-  contactId: number,
-  page: { offset: number; limit: number },
-): Promise<CommentRow[]> {
-  return db
-    .select(commentColumns)
-    .from(opportunityContactComments)
-    .innerJoin(publicUsers, eq(publicUsers.id, opportunityContactComments.userId))
-    .where(eq(opportunityContactComments.contactId, contactId))
-    .orderBy(desc(opportunityContactComments.id))
-    .offset(page.offset)
-    .limit(page.limit);
-}
-
-export async function countComments(db: DbOrTx, contactId: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(opportunityContactComments)
-    .where(eq(opportunityContactComments.contactId, contactId));
-  return row?.n ?? 0;
-}
-
-export async function findComment(db: DbOrTx, id: number): Promise<CommentRow | undefined> {
-  const [row] = await db
-    .select(commentColumns)
-    .from(opportunityContactComments)
-    .innerJoin(publicUsers, eq(publicUsers.id, opportunityContactComments.userId))
-    .where(eq(opportunityContactComments.id, id));
-  return row;
-}

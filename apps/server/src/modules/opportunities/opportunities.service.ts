@@ -1,4 +1,5 @@
 import {
+  type ChatMessage,
   type ContactComment,
   type ContactInfoKind,
   type contactSetRequest,
@@ -24,7 +25,13 @@ import { chatRoomChannel, joinSockets, userRoom } from '../../realtime/rooms.js'
 import * as users from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
 import { opportunityRenamed, opportunityRoomLeft } from '../chat/chat.membership.js';
-import { createOpportunityRoom, findOpportunityRoomId } from '../chat/rooms.service.js';
+import { listComments, sendMessage } from '../chat/chat.service.js';
+import {
+  createContactRoom,
+  createOpportunityRoom,
+  findContactRoomId,
+  findOpportunityRoomId,
+} from '../chat/rooms.service.js';
 import { requireLeadMember } from '../leads/leads.access.js';
 import {
   canReadOpportunity,
@@ -175,7 +182,7 @@ export async function createOpportunity(
     });
     await createOpportunityRoom(tx, id, now);
     if (lead) {
-      await q.insertContact(tx, {
+      await insertContactWithRoom(tx, {
         opportunityId: id,
         createdBy: userId,
         firstName: lead.firstName,
@@ -388,6 +395,16 @@ async function requireContactReader(db: DbOrTx, contactId: number, userId: numbe
   return contact;
 }
 
+/** A contact and its comments' room, in the caller's transaction. */
+async function insertContactWithRoom(
+  tx: DbOrTx,
+  values: q.NewContact & { opportunityId: number; createdAt: Date },
+): Promise<number> {
+  const contactId = await q.insertContact(tx, values);
+  await createContactRoom(tx, { contactId, opportunityId: values.opportunityId, createdAt: values.createdAt });
+  return contactId;
+}
+
 export async function listContacts(
   deps: AppDeps,
   userId: number,
@@ -408,17 +425,19 @@ export async function createContact(
 ): Promise<OpportunityContact> {
   await requireOpportunityOwner(deps.db, input.opportunity_id, userId);
   const now = deps.clock.now();
-  const id = await q.insertContact(deps.db, {
-    opportunityId: input.opportunity_id,
-    createdBy: userId,
-    firstName: input.first_name,
-    lastName: input.last_name,
-    title: input.title,
-    company: input.company,
-    ...contactInfoValues(input),
-    createdAt: now,
-    updatedAt: now,
-  });
+  const id = await deps.db.transaction((tx) =>
+    insertContactWithRoom(tx, {
+      opportunityId: input.opportunity_id,
+      createdBy: userId,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      title: input.title,
+      company: input.company,
+      ...contactInfoValues(input),
+      createdAt: now,
+      updatedAt: now,
+    }),
+  );
   return toContact((await q.findContactById(deps.db, id))!);
 }
 
@@ -466,23 +485,18 @@ export async function deleteContact(
   return { message: OPPORTUNITY_MESSAGES.contactDeleted };
 }
 
-// Contact comments
+// Contact comments: the contact's chat room, read and written through chat.
 
-function toComment(row: q.CommentRow): ContactComment {
-  const hidden = row.authorHidden !== null;
-  return {
-    messageId: row.messageId,
-    // Comments belong to the contact, not to a chat room: the contact's id stands in.
-    roomId: row.contactId,
-    message: row.message,
-    user: {
-      userId: row.userId,
-      firstName: users.displayName(row.firstName, '', hidden),
-      lastName: hidden ? '' : row.lastName,
-      avatarUrl: hidden ? null : users.avatarUrlOf(row.avatarKey),
-    },
-    createdAt: row.createdAt.toISOString(),
-  };
+function toComment(message: ChatMessage): ContactComment {
+  const { messageId, roomId, user, createdAt, clientMessageId } = message;
+  return { messageId, roomId, message: message.message, user, createdAt, clientMessageId };
+}
+
+async function requireContactRoom(deps: AppDeps, contactId: number, userId: number): Promise<number> {
+  const contact = await requireContactReader(deps.db, contactId, userId);
+  const roomId = await findContactRoomId(deps.db, contact.id);
+  if (roomId === undefined) throw contactNotFound();
+  return roomId;
 }
 
 export async function listContactComments(
@@ -490,27 +504,18 @@ export async function listContactComments(
   userId: number,
   input: { contact_id: number; start_position: number; get_next: number },
 ): Promise<{ comments: ContactComment[]; totalCount: number }> {
-  await requireContactReader(deps.db, input.contact_id, userId);
-  const [rows, totalCount] = await Promise.all([
-    q.listComments(deps.db, input.contact_id, { offset: input.start_position, limit: input.get_next }),
-    q.countComments(deps.db, input.contact_id),
-  ]);
-  return { comments: rows.map(toComment), totalCount };
+  const roomId = await requireContactRoom(deps, input.contact_id, userId);
+  const { messages, totalCount } = await listComments(deps, roomId, input);
+  return { comments: messages.map(toComment), totalCount };
 }
 
+/** With a client message id, a second send of the same id answers the comment the first one stored. */
 export async function sendContactComment(
   deps: AppDeps,
   userId: number,
-  input: { contact_id: number; message: string },
+  input: { contact_id: number; message: string; client_message_id?: string },
 ): Promise<ContactComment> {
-  await requireContactReader(deps.db, input.contact_id, userId);
-  const now = deps.clock.now();
-  await consumeRateLimits(deps.db, [{ key: `chat-message:user:${userId}`, rule: RATE_LIMITS.chatMessagePerUser }], now);
-  const id = await q.insertComment(deps.db, {
-    contactId: input.contact_id,
-    userId,
-    message: input.message,
-    createdAt: now,
-  });
-  return toComment((await q.findComment(deps.db, id))!);
+  const roomId = await requireContactRoom(deps, input.contact_id, userId);
+  const { message, client_message_id } = input;
+  return toComment(await sendMessage(deps, userId, { room_id: roomId, message, client_message_id }));
 }

@@ -1,5 +1,6 @@
 import type { ChatMessage } from '@leadcircle/shared';
 import { onSignOut } from '../../core/session-slice';
+import { newClientId } from '../../lib/client-id';
 
 // Messages written in this tab and not yet stored by the server, in the order written. A message typed
 // while the connection is down waits here and goes when it is back; each carries its own client id, so
@@ -21,12 +22,6 @@ export type SendResult = { ok: true; message: ChatMessage } | { ok: false; retry
 export type Sender = (item: OutboxItem) => Promise<SendResult>;
 
 const STORAGE_KEY = 'chat_outbox';
-
-function newClientId(): string {
-  return typeof crypto.randomUUID === 'function'
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 function readStored(): OutboxItem[] {
   try {
