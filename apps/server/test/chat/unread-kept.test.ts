@@ -72,7 +72,10 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ type: fc.constantFrom('mute' as const, 'unmute' as const), who: person, instance }),
   },
-  { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('join' as const, 'leave' as const), who: person, instance }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ type: fc.constantFrom('join' as const, 'leave' as const), who: person, instance }),
+  },
 );
 
 /** The unread counting as it was before the counts were kept: every message past the read mark, counted. */

@@ -21,9 +21,11 @@ function patchRoom(
       chatApi.util.updateQueryData('listRooms', entry.originalArgs as RoomListArgs, (draft) => {
         const room = roomIn(draft, roomId);
         if (!room) return;
-        before ??= room;
-        after ??= change(room);
-        placeRoom(draft, after, toTop && after !== room);
+        const changed = change(room);
+        // Copies: the drafts end with this update; the total reads the two after it.
+        before ??= { ...room };
+        after ??= { ...changed };
+        placeRoom(draft, changed, toTop && changed !== room);
       }),
     );
   }

@@ -41,8 +41,7 @@ export function roomWithMessage(room: ChatRoom, message: ChatMessage, userId: nu
 /** A message changed (edited or deleted): a deleted unread one counts no more. */
 export function roomWithUpdate(room: ChatRoom, message: ChatMessage, userId: number): ChatRoom {
   const lastMessage = room.lastMessage?.messageId === message.messageId ? message : room.lastMessage;
-  const wasUnread =
-    message.deleted && !room.muted && message.user.userId !== userId && message.seq > room.lastReadSeq;
+  const wasUnread = message.deleted && !room.muted && message.user.userId !== userId && message.seq > room.lastReadSeq;
   return {
     ...room,
     lastMessage,
