@@ -99,6 +99,8 @@ async function main() {
     const base = `http://127.0.0.1:${port}/api`;
     const calls = [
       ['room list (first 50)', '/chat/room/list', { grouping_level: 'GROUP' }],
+      // The same page for both (the small person has only 10 rooms to show).
+      ['room list (first 10)', '/chat/room/list', { grouping_level: 'GROUP', limit: 10 }],
       ['unread total', '/chat/unread/total', {}],
     ] as const;
     for (const [name, call, body] of calls) {
