@@ -2,7 +2,9 @@
 // (`src/main.ts`, as `npm start` runs them); this process is the load generator: it holds the 1,000 Socket.IO
 // clients, sends through the API and measures, per socket, the time from the send to the event's arrival.
 // Prints p50 and p99 delivery latency on one instance, and on two instances through Redis (half the sockets
-// on each, every message sent through the first).
+// on each, every message sent through the first). Each client behaves as the web app does: it fetches its room
+// list once, then applies each message to it (apps/web room-cache.ts), asking the server again only for a room
+// its list does not hold; the HTTP calls the messages caused are counted and printed (the goal: none).
 // Usage: npm run bench   (BENCH_DATABASE_URL to use a PostgreSQL server, where a fresh database is made and
 // dropped, an embedded one otherwise; BENCH_REDIS_URL, default redis://127.0.0.1:6379, for the two-instance
 // run, which is skipped when Redis does not answer; BENCH_SOCKETS, default 1000; BENCH_MESSAGES, default 20)
@@ -13,6 +15,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { ChatMessageEvent } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import { io, type Socket } from 'socket.io-client';
 import { connectDatabase, type Database } from '../../apps/server/src/db/client.js';
@@ -20,6 +23,7 @@ import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedd
 import { migrateAndSeed } from '../../apps/server/src/db/migrate.js';
 import { createAccessTokens } from '../../apps/server/src/http/access-token.js';
 import { systemClock } from '../../apps/server/src/lib/clock.js';
+import { placeRoom, type RoomPages, roomIn, roomWithMessage } from '../../apps/web/src/features/chat/room-cache.js';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 1000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
@@ -135,8 +139,15 @@ const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 
 /** Connects the listeners (spread over `ports`), sends MESSAGES through the first port, measures arrival. */
-async function measure(ports: number[], roomId: number, sender: string, listenerTokens: string[]) {
+async function measure(
+  ports: number[],
+  roomId: number,
+  sender: string,
+  listenerTokens: string[],
+  listenerIds: number[],
+) {
   const sockets: Socket[] = [];
+  let causedCalls = 0;
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const received = new Map<string, number>();
@@ -153,16 +164,28 @@ async function measure(ports: number[], roomId: number, sender: string, listener
           forceNew: true,
         });
         sockets.push(socket);
-        socket.on('chat:message', (event: { message: { message: string } }) => {
+        const list: RoomPages = { pages: [] };
+        socket.on('chat:message', (event: ChatMessageEvent) => {
+          // As the web app: the room's place and count from the event; a room not in the list is fetched.
+          const room = roomIn(list, event.roomId);
+          if (room) placeRoom(list, roomWithMessage(room, event.message, listenerIds[i + j]!), true);
+          else causedCalls++;
           const at = sentAt.get(event.message.message);
           if (at === undefined) return;
           latencies.push(performance.now() - at);
           received.set(event.message.message, (received.get(event.message.message) ?? 0) + 1);
         });
-        return new Promise<void>((resolve, reject) => {
+        const connectedNow = new Promise<void>((resolve, reject) => {
           socket.once('connect', () => resolve());
           socket.once('connect_error', reject);
         });
+        // The page load: the room list, fetched once.
+        const loaded = fetch(`http://127.0.0.1:${port}/api/chat/room/list`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify({ grouping_level: 'GROUP' }),
+        }).then(async (res) => list.pages.push((await res.json()) as RoomPages['pages'][number]));
+        return Promise.all([connectedNow, loaded]);
       }),
     );
   }
@@ -188,13 +211,20 @@ async function measure(ports: number[], roomId: number, sender: string, listener
   }
   const sorted = latencies.sort((a, b) => a - b);
   const expected = listenerTokens.length * MESSAGES;
-  return { p50: percentile(sorted, 50), p99: percentile(sorted, 99), delivered: sorted.length, expected };
+  return {
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    delivered: sorted.length,
+    expected,
+    causedCalls,
+  };
 }
 
 function report(name: string, r: Awaited<ReturnType<typeof measure>>) {
   console.log(
     `chat fan-out, 1 message to ${SOCKETS} sockets in one room, ${name}: p50 ${r.p50.toFixed(1)} ms, ` +
-      `p99 ${r.p99.toFixed(1)} ms (${r.delivered}/${r.expected} deliveries over ${MESSAGES} messages)`,
+      `p99 ${r.p99.toFixed(1)} ms (${r.delivered}/${r.expected} deliveries over ${MESSAGES} messages); ` +
+      `HTTP calls the messages caused: ${r.causedCalls}`,
   );
 }
 
@@ -212,7 +242,7 @@ async function main() {
     const portA = await freePort();
     const single = startInstance(portA, db.url);
     await waitForReady(portA);
-    report('one instance', await measure([portA], roomId, await sign(senders[0]!), listenerTokens));
+    report('one instance', await measure([portA], roomId, await sign(senders[0]!), listenerTokens, listeners));
     single.kill('SIGTERM');
     await new Promise((r) => single.once('exit', r));
 
@@ -227,7 +257,7 @@ async function main() {
     await Promise.all([waitForReady(portB), waitForReady(portC)]);
     report(
       'two instances through Redis',
-      await measure([portB, portC], roomId, await sign(senders[1]!), listenerTokens),
+      await measure([portB, portC], roomId, await sign(senders[1]!), listenerTokens, listeners),
     );
   } finally {
     for (const child of children) child.kill('SIGTERM');

@@ -149,6 +149,45 @@ test('unread messages count on the room and the sidebar, live, and clear when th
   await expect(chatMenuItem(page)).toHaveAccessibleName('Chat');
 });
 
+test("the second person's badge and room order follow the first's messages, with no request", async ({
+  page,
+  request,
+}) => {
+  const { owner, member, groupId, name } = await groupWithMember(request);
+  const otherName = uniqueGroupName('Chat');
+  const otherGroupId = await createGroupThroughApi(request, owner.accessToken, {
+    name: otherName,
+    privateCode: GROUP_CODE,
+  });
+  await joinGroupThroughApi(request, member.accessToken, { name: otherName, privateCode: GROUP_CODE });
+  const roomId = await groupRoomId(request, owner.accessToken, groupId);
+  const otherRoomId = await groupRoomId(request, owner.accessToken, otherGroupId);
+  await sendThroughApi(request, owner.accessToken, otherRoomId, 'The other group first');
+
+  await signIn(page, member.email, member.password);
+  await chatMenuItem(page).click();
+  await page.getByRole('tab', { name: /Groups/ }).click();
+  const rooms = page.getByRole('list', { name: /rooms$/ }).getByRole('link');
+  await expect(rooms.first()).toContainText(otherName);
+  await expect(chatMenuItem(page)).toHaveAccessibleName('Chat, 1 unread');
+
+  // From here on, the messages come over the socket only: the page asks the chat calls nothing (the inbox
+  // bell's own refresh on a new activity is the feed's, not the chat's).
+  const requests: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/chat/')) requests.push(req.url());
+  });
+  await sendThroughApi(request, owner.accessToken, roomId, 'News in the first group');
+  await expect(rooms.first()).toContainText(name);
+  await expect(roomLink(page, name).getByLabel('1 unread')).toBeVisible();
+  await expect(chatMenuItem(page)).toHaveAccessibleName('Chat, 2 unread');
+  await sendThroughApi(request, owner.accessToken, otherRoomId, 'News in the other group');
+  await expect(rooms.first()).toContainText(otherName);
+  await expect(roomLink(page, otherName).getByLabel('2 unread')).toBeVisible();
+  await expect(chatMenuItem(page)).toHaveAccessibleName('Chat, 3 unread');
+  expect(requests).toEqual([]);
+});
+
 test('NEW ROOM starts a direct conversation with a group member, who sees it arrive', async ({
   page,
   browser,

@@ -1,63 +1,24 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { ChatMessage } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
 import { systemClock } from '../../src/lib/clock.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 import { createChatWorld, send } from './chat.js';
+import { startServerInstance, waitForReady } from './cluster.js';
 import { CatchingUpClient, connected, record, until } from './socket-client.js';
 
 // Two real server processes on one database and the machine's Redis, behind a small TCP load balancer that
 // prefers instance B: a client on B receives what is sent through A; when B dies, the client reconnects (to A)
 // and catches up with everything sent meanwhile.
 
-const REDIS_URL = process.env.CHAT_TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/6';
-const mainFile = path.resolve(import.meta.dirname, '../../src/main.ts');
 const children: ChildProcess[] = [];
 let t: TestApp;
 
-function startInstance(name: string, port: number, databaseUrl: string, keyPrefix: string) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lc16-cluster-${name}-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      JWT_SECRET: t.config.jwtSecret!,
-      REDIS_URL,
-      REDIS_KEY_PREFIX: keyPrefix,
-      JOBS_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, port, exited, output: () => output };
-}
-
-async function waitForReady(port: number, output: () => string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`instance on ${port} did not become ready: ${output()}`);
-}
+const startInstance = (name: string, port: number, databaseUrl: string, keyPrefix: string) =>
+  startServerInstance(children, { name, port, databaseUrl, keyPrefix, jwtSecret: t.config.jwtSecret! });
 
 /** A TCP load balancer: each new connection goes to the first instance that accepts it. */
 function startBalancer(ports: number[]) {

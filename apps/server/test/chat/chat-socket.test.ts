@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { CHAT_MESSAGES } from '@leadcircle/shared';
+import { CHAT_MESSAGES, type ChatRoom } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { roomWithMessage, roomWithUpdate } from '../../../web/src/features/chat/room-cache.js';
 import { createPayingUser } from '../groups.js';
 import { post } from '../helpers.js';
 import { insertLead } from '../leads.js';
@@ -195,6 +196,34 @@ describe('delivery', () => {
       ['', true],
     ]);
     expect(unread).toEqual([{ roomId: w.roomId, unreadCount: 0, muted: true, lastReadSeq: 1 }]);
+  });
+
+  it("carries what a member's unread count follows: each message's seq, and a read's zeroed count to their other tabs", async () => {
+    const w = await createChatWorld(t);
+    const [tabA, tabB] = await Promise.all([open(w.member.token), open(w.member.token)]);
+    const messages = record(tabB, 'chat:message');
+    const updates = record(tabB, 'chat:message_updated');
+    const unread = record(tabB, 'chat:unread');
+    const before = await post(t, '/chat/room/list', { grouping_level: 'GROUP' }, { token: w.member.token });
+    let room: ChatRoom = before.body.rooms.find((r: ChatRoom) => r.roomId === w.roomId);
+    const sent = [];
+    for (const text of ['one', 'two', 'three']) sent.push((await send(t, w.owner.token, w.roomId, text)).body);
+    await post(t, '/chat/message/delete', { message_id: sent[1].messageId }, { token: w.owner.token });
+    await until(() => messages.length === 3 && updates.length === 1, 5000, 'messages');
+    // The browser's count from the events alone equals the kept one.
+    for (const event of messages) room = roomWithMessage(room, event.message, w.member.userId);
+    room = roomWithUpdate(room, updates[0]!.message, w.member.userId);
+    const after = await post(t, '/chat/room/list', { grouping_level: 'GROUP' }, { token: w.member.token });
+    const kept = after.body.rooms.find((r: ChatRoom) => r.roomId === w.roomId);
+    expect([room.unreadCount, kept.unreadCount]).toEqual([2, 2]);
+
+    // Read in one tab: the other hears the zeroed count.
+    expect(tabA.connected).toBe(true);
+    await post(t, '/chat/room/read', { room_id: w.roomId }, { token: w.member.token });
+    await until(() => unread.length === 1, 5000, 'read mark');
+    expect(unread).toEqual([{ roomId: w.roomId, unreadCount: 0, muted: false, lastReadSeq: 3 }]);
+    const total = await post(t, '/chat/unread/total', {}, { token: w.member.token });
+    expect(total.body.byKind.GROUP).toBe(0);
   });
 
   it('delivers a lead’s new comment and new rating to the members of its group', async () => {

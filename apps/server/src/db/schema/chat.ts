@@ -1,4 +1,15 @@
-import { boolean, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { chatMessages, chatRooms } from './leads.js';
 import { users } from './users.js';
 
@@ -15,9 +26,15 @@ export const chatRoomReads = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     lastReadSeq: integer('last_read_seq').notNull().default(0),
     muted: boolean('muted').notNull().default(false),
+    // Of the room's messages not deleted, those the person has read (seq <= last_read_seq) or sent:
+    // their unread count is chat_rooms.visible_count less this, kept in the transaction that changes either.
+    seenCount: integer('seen_count').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.roomId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.roomId, t.userId] }),
+    check('chat_room_reads_seen_count_check', sql`${t.seenCount} >= 0`),
+  ],
 );
 
 // A file sent in a message, stored with the file storage under chat/<roomId>/<random>; one per message.

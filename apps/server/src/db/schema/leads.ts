@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   doublePrecision,
   index,
@@ -241,6 +242,8 @@ export const chatRooms = pgTable(
     // The highest message seq (1, 2, 3 … per room) and the room's change counter (send, edit, delete).
     lastSeq: integer('last_seq').notNull().default(0),
     lastVersion: integer('last_version').notNull().default(0),
+    // Kept unread counts: the room's messages not deleted (a person's unread is this less their seen_count).
+    visibleCount: integer('visible_count').notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -252,6 +255,7 @@ export const chatRooms = pgTable(
     uniqueIndex('chat_rooms_contact_unique').on(t.contactId).where(sql`${t.kind} = 'CONTACT'`),
     uniqueIndex('chat_rooms_direct_unique').on(t.directUserLow, t.directUserHigh).where(sql`${t.kind} = 'DIRECT'`),
     index('chat_rooms_direct_high_idx').on(t.directUserHigh).where(sql`${t.kind} = 'DIRECT'`),
+    check('chat_rooms_visible_count_check', sql`${t.visibleCount} >= 0`),
   ],
 );
 

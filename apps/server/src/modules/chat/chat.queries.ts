@@ -1,4 +1,4 @@
-import type { ChatRoomKind } from '@leadcircle/shared';
+import { CHAT_ROOM_LIST_KINDS, type ChatRoomKind } from '@leadcircle/shared';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
@@ -186,16 +186,16 @@ export type RoomSummaryRow = {
   other_hidden: Date | null;
 };
 
+// A person's kept unread count in room `r` (their read row `rd`, when they have one).
+const keptUnread = sql`(r.visible_count - coalesce(rd.seen_count, 0))`;
+
 // A room with the caller's read mark, unread count (0 while muted) and the parts of its name, read now:
 // what it is about (its group, business, opportunity or lead) or, for a direct room, the other person.
 const summarySelect = (userId: number) => sql`
   select r.id, r.kind, r.group_id, r.business_id, r.opportunity_id, r.lead_id, r.last_seq, r.last_version,
     coalesce(r.last_message_at, r.created_at) as last_activity_at,
     coalesce(rd.last_read_seq, 0) as last_read_seq, coalesce(rd.muted, false) as muted,
-    case when coalesce(rd.muted, false) then 0 else (
-      select count(*)::int from chat_messages m
-      where m.room_id = r.id and m.seq > coalesce(rd.last_read_seq, 0) and m.user_id <> ${userId}
-        and m.deleted_at is null) end as unread,
+    case when coalesce(rd.muted, false) then 0 else ${keptUnread} end as unread,
     g.name as group_name, b.name as business_name, o.name as opportunity_name,
     case when l.id is null then null else l.first_name || ' ' || l.last_name end as lead_name,
     ou.id as other_id, ou.first_name as other_first_name, ou.last_name as other_last_name,
@@ -240,23 +240,17 @@ function fixDates(row: RoomSummaryRow): RoomSummaryRow {
   };
 }
 
-/** Unread messages per kind over the caller's rooms (not muted, lead rooms left out). */
+/** Unread messages per kind over the caller's rooms (not muted, lead rooms left out), in one statement. */
 export async function unreadByKind(db: DbOrTx, userId: number): Promise<Map<ChatRoomKind, number>> {
-  const kinds: ChatRoomKind[] = ['DIRECT', 'GROUP', 'BUSINESS', 'OPPORTUNITY'];
-  const result = new Map<ChatRoomKind, number>();
-  for (const kind of kinds) {
-    const { rows } = await db.execute<{ n: number }>(sql`
-      select coalesce(sum((
-        select count(*) from chat_messages m
-        where m.room_id = r.id and m.seq > coalesce(rd.last_read_seq, 0) and m.user_id <> ${userId}
-          and m.deleted_at is null)), 0)::int as n
+  const perKind = CHAT_ROOM_LIST_KINDS.map(
+    (kind) => sql`
+      select ${kind}::text as kind, coalesce(sum(${keptUnread}), 0)::int as n
       from chat_rooms r
       left join chat_room_reads rd on rd.room_id = r.id and rd.user_id = ${userId}
-      where ${memberRoomsCondition(userId, kind)} and coalesce(rd.muted, false) = false
-        and r.last_seq > coalesce(rd.last_read_seq, 0)`);
-    result.set(kind, rows[0]?.n ?? 0);
-  }
-  return result;
+      where ${memberRoomsCondition(userId, kind)} and coalesce(rd.muted, false) = false`,
+  );
+  const { rows } = await db.execute<{ kind: ChatRoomKind; n: number }>(sql.join(perKind, sql` union all `));
+  return new Map(rows.map((row) => [row.kind, row.n]));
 }
 
 export async function readStateOf(db: DbOrTx, roomId: number, userId: number) {
@@ -267,12 +261,50 @@ export async function readStateOf(db: DbOrTx, roomId: number, userId: number) {
   return { lastReadSeq: row?.lastReadSeq ?? 0, muted: row?.muted ?? false };
 }
 
-/** Moves the read mark forward only (an older mark from a late tab never undoes a newer one). */
+/**
+ * Moves the read mark forward only (an older mark from a late tab never undoes a newer one), keeping the
+ * person's seen count: the messages of others newly read are added. Call inside a transaction that holds the
+ * room's row (`lockRoom`, or `nextSeq`), so no send or delete in the room is half done meanwhile.
+ */
 export async function markRead(db: DbOrTx, roomId: number, userId: number, seq: number, now: Date): Promise<void> {
+  const newlyRead = (after: SQL) => sql`(
+    select count(*)::int from chat_messages m
+    where m.room_id = ${roomId} and m.seq > ${after} and m.seq <= ${seq} and m.user_id <> ${userId}
+      and m.deleted_at is null)`;
+  for (;;) {
+    const updated = await db.execute(sql`
+      update chat_room_reads
+      set seen_count = seen_count + ${newlyRead(sql`chat_room_reads.last_read_seq`)},
+        last_read_seq = greatest(last_read_seq, ${seq}), updated_at = ${now}
+      where room_id = ${roomId} and user_id = ${userId}`);
+    if ((updated.rowCount ?? 0) > 0) return;
+    // No row yet: nothing read and nothing sent (a send makes the row), so the others' messages up to seq.
+    const inserted = await db.execute(sql`
+      insert into chat_room_reads (room_id, user_id, last_read_seq, seen_count, updated_at)
+      values (${roomId}, ${userId}, ${seq}, ${newlyRead(sql`0`)}, ${now})
+      on conflict (room_id, user_id) do nothing`);
+    if ((inserted.rowCount ?? 0) > 0) return;
+  }
+}
+
+/** Holds the room's row until the transaction ends: sends, edits and deletes in it wait (reads do not). */
+export async function lockRoom(db: DbOrTx, roomId: number): Promise<void> {
+  await db.execute(sql`select 1 from chat_rooms where id = ${roomId} for share`);
+}
+
+/** A person's own new message counts as seen by them. */
+export async function countOwnMessage(db: DbOrTx, roomId: number, userId: number, now: Date): Promise<void> {
   await db.execute(sql`
-    insert into chat_room_reads (room_id, user_id, last_read_seq, updated_at) values (${roomId}, ${userId}, ${seq}, ${now})
-    on conflict (room_id, user_id) do update
-      set last_read_seq = greatest(chat_room_reads.last_read_seq, excluded.last_read_seq), updated_at = excluded.updated_at`);
+    insert into chat_room_reads (room_id, user_id, seen_count, updated_at) values (${roomId}, ${userId}, 1, ${now})
+    on conflict (room_id, user_id) do update set seen_count = chat_room_reads.seen_count + 1`);
+}
+
+/** A message left the room's visible ones (deleted): the room and those who had seen it count one less. */
+export async function uncountMessage(db: DbOrTx, roomId: number, seq: number, authorId: number): Promise<void> {
+  await db.execute(sql`update chat_rooms set visible_count = visible_count - 1 where id = ${roomId}`);
+  await db.execute(sql`
+    update chat_room_reads set seen_count = seen_count - 1
+    where room_id = ${roomId} and (last_read_seq >= ${seq} or user_id = ${authorId})`);
 }
 
 export async function setMuted(db: DbOrTx, roomId: number, userId: number, muted: boolean, now: Date): Promise<void> {
@@ -301,19 +333,22 @@ export async function unreadMessageTexts(
   return new Map(rowsOf<Row>(rows).map((r) => [Number(r.id), r.message ?? '']));
 }
 
-export async function countUnread(db: DbOrTx, roomId: number, userId: number, afterSeq: number): Promise<number> {
+/** A person's kept unread count in a room (muted or not). */
+export async function countUnread(db: DbOrTx, roomId: number, userId: number): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from chat_messages
-    where room_id = ${roomId} and seq > ${afterSeq} and user_id <> ${userId} and deleted_at is null`);
+    select ${keptUnread} as n from chat_rooms r
+    left join chat_room_reads rd on rd.room_id = r.id and rd.user_id = ${userId}
+    where r.id = ${roomId}`);
   return rows[0]?.n ?? 0;
 }
 
 // ---- messages ----
 
-/** Takes the room's next seq and version; the row lock orders concurrent sends in one room. */
+/** Takes the room's next seq and version and counts the new message; the row lock orders concurrent sends in one room. */
 export async function nextSeq(db: DbOrTx, roomId: number, now: Date) {
   const { rows } = await db.execute<{ last_seq: number; last_version: number }>(sql`
-    update chat_rooms set last_seq = last_seq + 1, last_version = last_version + 1, last_message_at = ${now}
+    update chat_rooms set last_seq = last_seq + 1, last_version = last_version + 1, last_message_at = ${now},
+      visible_count = visible_count + 1
     where id = ${roomId} returning last_seq, last_version`);
   return { seq: rows[0]!.last_seq, version: rows[0]!.last_version };
 }

@@ -175,7 +175,7 @@ export async function openDirectRoom(deps: AppDeps, userId: number, otherId: num
 
 async function unreadState(deps: AppDeps, userId: number, roomId: number): Promise<ChatUnreadState> {
   const state = await q.readStateOf(deps.db, roomId, userId);
-  const unreadCount = state.muted ? 0 : await q.countUnread(deps.db, roomId, userId, state.lastReadSeq);
+  const unreadCount = state.muted ? 0 : await q.countUnread(deps.db, roomId, userId);
   return { roomId, unreadCount, muted: state.muted, lastReadSeq: state.lastReadSeq };
 }
 
@@ -186,7 +186,10 @@ export async function markRoomRead(
 ): Promise<ChatUnreadState> {
   const room = await requireRoomMember(deps.db, userId, input.room_id);
   const seq = Math.min(input.seq ?? room.lastSeq, room.lastSeq);
-  await q.markRead(deps.db, room.id, userId, seq, deps.clock.now());
+  await deps.db.transaction(async (tx) => {
+    await q.lockRoom(tx, room.id);
+    await q.markRead(tx, room.id, userId, seq, deps.clock.now());
+  });
   const state = await unreadState(deps, userId, room.id);
   deps.realtime.publish({ rooms: [userRoom(userId)], event: SERVER_EVENTS.chatUnread, data: state });
   return state;
@@ -363,7 +366,8 @@ export async function sendMessage(
           createdAt: now,
         });
       }
-      // One's own message is read.
+      // One's own message is seen, and sending reads the room up to it.
+      await q.countOwnMessage(tx, room.id, userId, now);
       await q.markRead(tx, room.id, userId, seq, now);
       if (room.kind === 'LEAD' && room.leadId !== null) await touchLead(tx, room.leadId, now);
       if (activity) {
@@ -494,6 +498,7 @@ export async function deleteMessage(
     if (!(await q.updateMessage(tx, row.id, { message: '', version, deletedAt: deps.clock.now() }))) {
       throw messageDeleted();
     }
+    await q.uncountMessage(tx, room.id, row.seq, row.userId);
     return q.deleteAttachmentOfMessage(tx, row.id);
   });
   if (storageKey) await deps.files.delete(storageKey).catch(() => {});

@@ -15,7 +15,7 @@ import { baseApi } from '../../core/base-api';
 
 // The chat calls. Messages of an open room are kept by the room's own hook
 // (use-room-messages.ts), which reads pages through these endpoints; rooms and unread counts are cached
-// here and refetched when the realtime channel says they changed.
+// here, fetched once and then patched from the realtime channel (room-cache-sync.ts).
 
 type RoomListPage = CallResponse<typeof chatCalls.roomList>;
 export type RoomListKind = CallRequest<typeof chatCalls.roomList>['grouping_level'];
@@ -98,7 +98,7 @@ export const chatApi = baseApi
       }),
       markRoomRead: build.mutation<CallResponse<typeof chatCalls.roomRead>, CallRequest<typeof chatCalls.roomRead>>({
         query: (body) => ({ call: chatCallPaths.roomRead, body }),
-        invalidatesTags: (_result, error) => (error ? [] : ['ChatRooms', 'ChatUnread']),
+        // The zeroed count comes back (and to the person's other tabs) as chat:unread: nothing to refetch.
       }),
       muteRoom: build.mutation<CallResponse<typeof chatCalls.roomMute>, CallRequest<typeof chatCalls.roomMute>>({
         query: (body) => ({ call: chatCallPaths.roomMute, body }),

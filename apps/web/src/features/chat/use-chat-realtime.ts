@@ -1,18 +1,20 @@
 import { CHAT_MESSAGES, type ChatMessage, SERVER_EVENTS } from '@leadcircle/shared';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import { useAppDispatch } from '../../core/hooks';
+import { useAppDispatch, useAppSelector } from '../../core/hooks';
 import { realtime, useOnReconnect, useRealtimeEvent, useRealtimeState } from '../../core/realtime/realtime';
 import { errorMessage, isApiError } from '../../lib/api-error';
 import { chatApi } from './api';
 import { type OutboxItem, outbox, type SendResult } from './outbox';
+import { messageReceived, messageUpdated, unreadChanged } from './room-cache-sync';
 
-// While the shell is open: room lists and unread counts follow the realtime channel, and the outbox
-// sends what waits whenever the connection is up.
+// While the shell is open: room lists and unread counts follow the realtime channel (a message, an edit, a
+// read in another tab patch the cache; the lists are fetched again only after a reconnect, a membership
+// change or for a room no loaded page holds), and the outbox sends what waits whenever the connection is up.
 
 const REFRESH_DELAY_MS = 200;
 const RETRY_MS = 5_000;
 
-/** Room lists and unread counts refetch (once for a burst of events) when a room changes. */
+/** Room lists and unread counts refetch (once for a burst of events) when rooms come, go or change. */
 function useRoomListRefresh() {
   const dispatch = useAppDispatch();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -36,9 +38,16 @@ function useRoomListRefresh() {
 export function useChatRealtime(): void {
   const dispatch = useAppDispatch();
   const refresh = useRoomListRefresh();
-  useRealtimeEvent(SERVER_EVENTS.chatMessage, () => refresh());
-  useRealtimeEvent(SERVER_EVENTS.chatMessageUpdated, () => refresh());
-  useRealtimeEvent(SERVER_EVENTS.chatUnread, (event) => refresh(event.roomId));
+  const userId = useAppSelector((state) => state.session.userId) ?? 0;
+  useRealtimeEvent(SERVER_EVENTS.chatMessage, (event) => {
+    if (!dispatch(messageReceived(event, userId))) refresh();
+  });
+  useRealtimeEvent(SERVER_EVENTS.chatMessageUpdated, (event) => {
+    if (!dispatch(messageUpdated(event, userId))) refresh();
+  });
+  useRealtimeEvent(SERVER_EVENTS.chatUnread, (event) => {
+    if (!dispatch(unreadChanged(event))) refresh(event.roomId);
+  });
   useRealtimeEvent(SERVER_EVENTS.chatRoomAdded, () => refresh());
   useRealtimeEvent(SERVER_EVENTS.chatRoomRemoved, (event) => refresh(event.roomId));
   useRealtimeEvent(SERVER_EVENTS.chatRoomChanged, (event) => refresh(event.roomId));
