@@ -231,6 +231,8 @@ export async function listMessages(
     offset: number;
     limit: number;
     since_version?: number;
+    before_seq?: number;
+    after_seq?: number;
   },
 ) {
   const room = await requireRoomMember(deps.db, userId, input.room_id);
@@ -245,33 +247,48 @@ export async function listMessages(
       lastVersion: room.lastVersion,
     };
   }
-  const [rows, totalCount] = await Promise.all([
-    q.listMessages(deps.db, room.id, { offset: input.offset, limit: input.limit }),
-    q.countMessages(deps.db, room.id),
-  ]);
-  return {
-    roomId: room.id,
-    messages: rows.map(toChatMessage),
-    totalCount,
-    hasMore: input.offset + rows.length < totalCount,
-    lastVersion: room.lastVersion,
-  };
+  const { rows, hasMore, totalCount } = await messagePage(deps, room.id, input, input.offset, input.limit);
+  return { roomId: room.id, messages: rows.map(toChatMessage), totalCount, hasMore, lastVersion: room.lastVersion };
 }
 
 /** A lead's comments, newest first (members of its group). */
 export async function listLeadMessages(
   deps: AppDeps,
   userId: number,
-  input: { id: number; start_position: number; get_next: number },
-): Promise<{ roomId: number; messages: ChatMessage[]; totalCount: number }> {
+  input: { id: number; start_position: number; get_next: number; before_seq?: number; after_seq?: number },
+): Promise<{ roomId: number; messages: ChatMessage[]; totalCount: number; hasMore: boolean }> {
   await requireLeadMember(deps.db, input.id, userId);
   const roomId = await q.findLeadRoomId(deps.db, input.id);
   if (roomId === undefined) throw roomNotFound();
-  const [rows, totalCount] = await Promise.all([
-    q.listMessages(deps.db, roomId, { offset: input.start_position, limit: input.get_next }),
-    q.countMessages(deps.db, roomId),
-  ]);
-  return { roomId, messages: rows.map(toChatMessage), totalCount };
+  const { rows, hasMore, totalCount } = await messagePage(deps, roomId, input, input.start_position, input.get_next);
+  return { roomId, messages: rows.map(toChatMessage), totalCount, hasMore };
+}
+
+/**
+ * A page of a room's messages, newest first: next to an anchor seq (one more row read tells whether the
+ * page has a neighbour beyond it) or, for the spec's callers, by offset. The total is the room's kept count.
+ */
+async function messagePage(
+  deps: AppDeps,
+  roomId: number,
+  anchor: { before_seq?: number; after_seq?: number },
+  offset: number,
+  limit: number,
+) {
+  const totalCount = await q.countMessages(deps.db, roomId);
+  if (anchor.before_seq === undefined && anchor.after_seq === undefined) {
+    const rows = await q.listMessagesBySeq(deps.db, roomId, { offset, limit });
+    return { rows, totalCount, hasMore: offset + rows.length < totalCount };
+  }
+  const page =
+    anchor.before_seq !== undefined
+      ? { beforeSeq: anchor.before_seq, limit: limit + 1 }
+      : { afterSeq: anchor.after_seq ?? 0, limit: limit + 1 };
+  const rows = await q.listMessagesBySeq(deps.db, roomId, page);
+  const hasMore = rows.length > limit;
+  // The extra row is the farthest from the anchor: the oldest before it, the newest after it.
+  const kept = !hasMore ? rows : anchor.before_seq !== undefined ? rows.slice(0, limit) : rows.slice(1);
+  return { rows: kept, totalCount, hasMore };
 }
 
 const validationFailed = (message: string) =>
