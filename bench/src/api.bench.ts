@@ -22,7 +22,11 @@ import { connectDatabase } from '../../apps/server/src/db/client.js';
 import { freePort } from '../../apps/server/src/db/embedded.js';
 import { leadPageQuery } from '../../apps/server/src/modules/leads/leads.queries.js';
 import {
+  DURATION_SECONDS,
+  type Figures,
   JWT_SECRET,
+  type MeasureInit,
+  measureCalls,
   openBenchDatabase,
   postJson,
   signIn,
@@ -33,36 +37,12 @@ import {
 } from './harness.js';
 import { seedBench } from './seed.js';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BIG = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SMALL = 10_000;
 const PAGE = 50;
 const DEEP = Math.floor(BIG / 2);
 const CONNECTIONS = 10;
-
-interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  mean: number;
-}
-
-async function measure(
-  url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
-): Promise<Figures> {
-  const options = { url, connections: CONNECTIONS, ...init };
-  await autocannon({ ...options, duration: 1 }); // warm-up, not counted
-  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    mean: result.latency.average,
-  };
-}
+const measure = (url: string, init: MeasureInit = {}) => measureCalls(url, init, CONNECTIONS);
 
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
 
