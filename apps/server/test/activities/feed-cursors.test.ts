@@ -143,8 +143,16 @@ describe('feeds by cursor', () => {
     expect(byCursor).toEqual(byOffset);
   });
 
-  it('answers an empty last page after an activity that is gone', async () => {
+  it('answers an empty page after an activity that is gone, or one the reader may not see (it would tell when it was)', async () => {
     expect(await global({ before_id: 2_000_000_000 })).toEqual({ activities: [], hasMore: false });
+    const { rows } = await t.pool.query<{ id: number }>(
+      'select id from activities where group_id = $1 order by id limit 1',
+      [otherGroupId],
+    );
+    const unseen = rows[0]!.id;
+    expect(await global({ before_id: unseen })).toEqual({ activities: [], hasMore: false });
+    expect(await inbox({ before_id: unseen })).toMatchObject({ activities: [], hasMore: false });
+    expect(await group({ before_id: unseen })).toMatchObject({ activities: [], hasMore: false });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { visibleTo } from '../../activity/activity-audience.js';
 import { type FeedCursor, olderThan, visiblePageIds } from '../../activity/visible-activities.js';
-import { type DbOrTx, rowsOf } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { groupActivitiesOfType, readListCount } from '../../db/list-counts.js';
 import { activities, publicGroups, publicLeads, publicOpportunities, publicUsers } from '../../db/schema/index.js';
 
@@ -46,13 +47,21 @@ export async function listActivities(
 const afterCursor = (before: FeedCursor | undefined): SQL | undefined =>
   before === undefined ? undefined : sql`true${olderThan(before, sql`${activities.createdAt}`, sql`${activities.id}`)}`;
 
-/** A page's cursor from its last activity: its exact created_at (microseconds, as text) and id. */
-export async function findFeedCursor(db: DbOrTx, activityId: number): Promise<FeedCursor | undefined> {
-  const result = await db.execute(
-    sql`SELECT created_at::text AS created_at, id FROM activities WHERE id = ${activityId}`,
-  );
-  const row = rowsOf<{ created_at: string; id: number }>(result)[0];
-  return row === undefined ? undefined : { createdAt: row.created_at, id: Number(row.id) };
+/**
+ * A page's cursor from its last activity: its exact created_at (microseconds, as text) and id; only an
+ * activity of the group, or one the reader may see (another would tell when it happened).
+ */
+export async function findFeedCursor(
+  db: DbOrTx,
+  activityId: number,
+  scope: { groupId: number } | { readerId: number },
+): Promise<FeedCursor | undefined> {
+  const allowed = 'groupId' in scope ? eq(activities.groupId, scope.groupId) : visibleTo(scope.readerId);
+  const [row] = await db
+    .select({ createdAt: sql<string>`${activities.createdAt}::text`, id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.id, activityId), allowed));
+  return row;
 }
 
 /** A group's activities (of these types), from the counts the triggers keep: one read per type. */

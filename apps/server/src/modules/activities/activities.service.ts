@@ -96,19 +96,27 @@ export async function presentActivities(
   return rows.map((row) => presentActivity(row, names, readerId));
 }
 
-/** A feed page's cursor: the activity `before_id` it ends after; undefined when that activity is gone. */
-export async function feedCursorOf(deps: AppDeps, beforeId: number): Promise<q.FeedCursor | undefined> {
-  return q.findFeedCursor(deps.db, beforeId);
+/**
+ * A feed page's cursor: the activity `before_id` it ends after, when it is one of the group's (a group's
+ * feed) or one the reader may see; undefined otherwise (the page is then empty).
+ */
+export async function feedCursorOf(
+  deps: AppDeps,
+  beforeId: number,
+  scope: { groupId: number } | { readerId: number },
+): Promise<q.FeedCursor | undefined> {
+  return q.findFeedCursor(deps.db, beforeId, scope);
 }
 
-async function cursorOf(deps: AppDeps, p: Page): Promise<q.FeedCursor | undefined | 'gone'> {
+async function cursorOf(deps: AppDeps, filter: q.ActivityFilter, p: Page): Promise<q.FeedCursor | undefined | 'gone'> {
   if (p.before_id === undefined) return undefined;
-  return (await feedCursorOf(deps, p.before_id)) ?? 'gone';
+  const scope = filter.groupId === undefined ? { readerId: filter.userId } : { groupId: filter.groupId };
+  return (await feedCursorOf(deps, p.before_id, scope)) ?? 'gone';
 }
 
 /** One page newest first, by cursor (or offset for the spec's callers); one row more tells if more follow. */
 async function page(deps: AppDeps, filter: q.ActivityFilter, p: Page) {
-  const before = await cursorOf(deps, p);
+  const before = await cursorOf(deps, filter, p);
   if (before === 'gone') return { activities: [], hasMore: false };
   const rows = await q.listActivities(deps.db, filter, { offset: p.start_position, limit: p.get_next + 1, before });
   const shown = rows.slice(0, p.get_next);

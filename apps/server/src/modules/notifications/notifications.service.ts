@@ -11,7 +11,8 @@ export async function listInbox(
   userId: number,
   page: { start_position: number; get_next: number; before_id?: number },
 ) {
-  const before = page.before_id === undefined ? undefined : await feedCursorOf(deps, page.before_id);
+  const before =
+    page.before_id === undefined ? undefined : await feedCursorOf(deps, page.before_id, { readerId: userId });
   const gone = page.before_id !== undefined && before === undefined;
   const [rows, unreadCount] = await Promise.all([
     gone

@@ -158,45 +158,38 @@ export function useRoomMessages(roomId: number, start?: RoomStart): RoomMessages
   );
   useEffect(() => outbox.onSent(apply), [apply]);
 
-  // The page just older than the oldest held.
+  // The page just older than the oldest held, or just newer than the newest held (a room opened at its
+  // first unread message), read next to that message's seq.
+  const loadBeside = useCallback(
+    async (side: 'older' | 'newer') => {
+      const held = stateRef.current;
+      const edge = side === 'older' ? held.messages[0] : held.messages.at(-1);
+      const hasMoreThere = side === 'older' ? hasOlderMessages(held) : hasNewerMessages(held);
+      if (!edge || !hasMoreThere) return;
+      const setLoading = side === 'older' ? setIsLoadingOlder : setIsLoadingNewer;
+      setLoading(true);
+      try {
+        const anchor = side === 'older' ? { before_seq: edge.seq } : { after_seq: edge.seq };
+        const page = await fetchMessages({ room_id: roomId, list_message_type: 'LATEST', ...anchor, limit: PAGE_SIZE });
+        send(
+          side === 'older'
+            ? { type: 'olderLoaded', messages: page.messages }
+            : { type: 'newerLoaded', messages: page.messages, hasNewer: page.hasMore },
+        );
+      } catch (failure) {
+        setError(failure);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [roomId, fetchMessages],
+  );
   const loadOlder = useCallback(async () => {
-    const oldest = stateRef.current.messages[0];
-    if (isLoadingOlder || !oldest || !hasOlderMessages(stateRef.current)) return;
-    setIsLoadingOlder(true);
-    try {
-      const page = await fetchMessages({
-        room_id: roomId,
-        list_message_type: 'LATEST',
-        before_seq: oldest.seq,
-        limit: PAGE_SIZE,
-      });
-      send({ type: 'olderLoaded', messages: page.messages });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setIsLoadingOlder(false);
-    }
-  }, [roomId, fetchMessages, isLoadingOlder]);
-
-  // The page just newer than the newest held (a room opened at its first unread message).
+    if (!isLoadingOlder) await loadBeside('older');
+  }, [loadBeside, isLoadingOlder]);
   const loadNewer = useCallback(async () => {
-    const newest = stateRef.current.messages.at(-1);
-    if (isLoadingNewer || !newest || !hasNewerMessages(stateRef.current)) return;
-    setIsLoadingNewer(true);
-    try {
-      const page = await fetchMessages({
-        room_id: roomId,
-        list_message_type: 'LATEST',
-        after_seq: newest.seq,
-        limit: PAGE_SIZE,
-      });
-      send({ type: 'newerLoaded', messages: page.messages, hasNewer: page.hasMore });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setIsLoadingNewer(false);
-    }
-  }, [roomId, fetchMessages, isLoadingNewer]);
+    if (!isLoadingNewer) await loadBeside('newer');
+  }, [loadBeside, isLoadingNewer]);
 
   return {
     state,
