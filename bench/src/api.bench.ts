@@ -32,7 +32,10 @@ import { connectDatabase } from '../../apps/server/src/db/client.js';
 import { freePort } from '../../apps/server/src/db/embedded.js';
 import { leadPageQuery } from '../../apps/server/src/modules/leads/leads.queries.js';
 import {
+  DURATION_SECONDS,
   JWT_SECRET,
+  type MeasureInit,
+  measureCalls,
   openBenchDatabase,
   postJson,
   signIn,
@@ -46,38 +49,18 @@ import {
   Baseline,
   describeLoad,
   describeRatio,
-  type Figures,
   HEALTHY_BASELINE_SHARE,
   type Run,
   ratioTo,
   withLoad,
 } from './sitting.js';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const BIG = Number(process.env.BENCH_LEADS ?? 1_000_000);
 const SMALL = 10_000;
 const PAGE = 50;
 const DEEP = Math.floor(BIG / 2);
 const CONNECTIONS = 10;
-// What a browser sends with every call: answers over 1 KB come back compressed, as they do for people.
-const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
-
-async function measure(
-  url: string,
-  init: { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string } = {},
-): Promise<Figures> {
-  const options = { url, connections: CONNECTIONS, ...init, headers: { ...BROWSER, ...init.headers } };
-  await autocannon({ ...options, duration: 1 }); // warm-up, not counted
-  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
-  if (result.non2xx > 0 || result.errors > 0)
-    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-  return {
-    rps: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    mean: result.latency.average,
-  };
-}
+const measure = (url: string, init: MeasureInit = {}) => measureCalls(url, init, CONNECTIONS);
 
 const fixed = (n: number, digits = 0) => n.toFixed(digits);
 

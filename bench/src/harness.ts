@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../../apps/server/src/db/embedded.js';
 
@@ -80,14 +81,18 @@ export async function postJson(url: string, body: unknown, token?: string) {
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 
-/** The bench account's access token: signed in, or signed up and confirmed as a person does. */
-export async function signIn(appUrl: string, pool: pg.Pool): Promise<{ accessToken: string; userId: number }> {
-  const login = await postJson(`${appUrl}/api/user/login`, { email: EMAIL, password: PASSWORD });
+/** A bench account's access token (the bench owner's by default): signed in, or signed up and confirmed as a person does. */
+export async function signIn(
+  appUrl: string,
+  pool: pg.Pool,
+  email = EMAIL,
+): Promise<{ accessToken: string; userId: number }> {
+  const login = await postJson(`${appUrl}/api/user/login`, { email, password: PASSWORD });
   if (login.status === 200) return login.body as { accessToken: string; userId: number };
   await postJson(`${appUrl}/api/user/email_signup`, {
     first_name: 'Bench',
     last_name: 'Owner',
-    email: EMAIL,
+    email,
     password: PASSWORD,
   });
   const { rows } = await pool.query<{ text: string }>('select text from mail_outbox order by id desc limit 1');
@@ -132,3 +137,33 @@ export async function startServer(options: { port: number; databaseUrl: string; 
 }
 
 export const tmpDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-bench-'));
+
+/** Seconds per measurement (BENCH_SECONDS, default 5). */
+export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+
+export interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  mean: number;
+}
+
+// What a browser sends with every call: answers over 1 KB come back compressed, as they do for people.
+const BROWSER = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+
+export type MeasureInit = { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string };
+
+/** Requests per second and latency of one call under `connections` at once, after a one-second warm-up. */
+export async function measureCalls(url: string, init: MeasureInit, connections: number): Promise<Figures> {
+  const options = { url, connections, ...init, headers: { ...BROWSER, ...init.headers } };
+  await autocannon({ ...options, duration: 1 }); // warm-up, not counted
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  if (result.non2xx > 0 || result.errors > 0)
+    throw new Error(`${url}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    mean: result.latency.average,
+  };
+}

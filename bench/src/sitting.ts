@@ -4,15 +4,9 @@
 // starved (another process took the cores) and the ratio says nothing.
 import fs from 'node:fs';
 import os from 'node:os';
+import type { Figures } from './harness.js';
 
 export const HEALTHY_BASELINE_SHARE = 0.6;
-
-export interface Figures {
-  rps: number;
-  p50: number;
-  p99: number;
-  mean: number;
-}
 
 /** What the machine was doing during one run: the 1-minute load average and the busy share of its CPUs. */
 export interface Load {

@@ -15,6 +15,19 @@ export interface VisibleSource {
   ownTypesKept?: readonly string[];
   /** The newest this many of each source; undefined for all (a count). */
   limit?: number;
+  /** Only activities older than this one (a cursor: its exact created_at, as text, and id). */
+  before?: FeedCursor;
+}
+
+/** Where a page ends: the last activity held, its created_at kept as PostgreSQL's text (microseconds). */
+export interface FeedCursor {
+  createdAt: string;
+  id: number;
+}
+
+/** SQL: `(at, id)` comes after the cursor, newest first. */
+export function olderThan(cursor: FeedCursor | undefined, at: SQL, id: SQL): SQL {
+  return cursor === undefined ? sql`` : sql` AND (${at}, ${id}) < (${cursor.createdAt}::timestamptz, ${cursor.id})`;
 }
 
 // NULLS LAST as the indexes are built (the columns are never null), so each source stops after `limit`.
@@ -31,6 +44,7 @@ function visibleRows(source: VisibleSource): SQL {
         )})`
       : sql``;
   const limit = source.limit === undefined ? sql`` : sql` LIMIT ${source.limit}`;
+  const before = olderThan(source.before, sql`a.created_at`, sql`a.id`);
   const kept = source.ownTypesKept ?? [];
   const notOwn = source.inboxOnly
     ? sql` AND (a.actor_user_id <> ${userId}${
@@ -44,30 +58,33 @@ function visibleRows(source: VisibleSource): SQL {
     : sql``;
   const groupPart = sql`(SELECT a.id, a.created_at FROM public_group_members gm
     CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
-      WHERE a.group_id = gm.group_id${source.inboxOnly ? sql` AND a.type = 'NEW_LEAD'` : sql``}${types}${notOwn}
+      WHERE a.group_id = gm.group_id${source.inboxOnly ? sql` AND a.type = 'NEW_LEAD'` : sql``}${types}${notOwn}${before}
       ${newestFirst}${limit}) a
     WHERE gm.user_id = ${userId})`;
+  // Read in the index's order, one activity per recipient row (OFFSET 0 keeps the planner from turning it
+  // into a join that reads every older row before the limit).
   const recipientPart = sql`(SELECT a.id, a.created_at FROM activity_recipients r
-    JOIN activities a ON a.id = r.activity_id
-    WHERE r.user_id = ${userId}${types}${notOwn}
+    CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
+      WHERE a.id = r.activity_id${types}${notOwn} OFFSET 0) a
+    WHERE r.user_id = ${userId}${olderThan(source.before, sql`r.created_at`, sql`r.activity_id`)}
     ORDER BY r.created_at DESC NULLS LAST, r.activity_id DESC NULLS LAST${limit})`;
   if (source.inboxOnly) return sql`${groupPart} UNION ${recipientPart}`;
   const opportunityPart = sql`(SELECT a.id, a.created_at FROM (
       SELECT o.id FROM public_opportunities o WHERE o.created_by = ${userId}
       UNION SELECT s.opportunity_id FROM public_opportunity_shares s WHERE s.user_id = ${userId}) mine
     CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
-      WHERE a.opportunity_id = mine.id${types} ${newestFirst}${limit}) a)`;
+      WHERE a.opportunity_id = mine.id${types}${before} ${newestFirst}${limit}) a)`;
   const ownPart = sql`(SELECT a.id, a.created_at FROM activities a
-    WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND a.actor_user_id = ${userId}${types}
+    WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND a.actor_user_id = ${userId}${types}${before}
     ${newestFirst}${limit})`;
   const businessPart = sql`(SELECT a.id, a.created_at FROM activities a
     JOIN public_users u ON u.id = ${userId} AND u.business_id IS NOT NULL
-    WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND (a.data->>'businessId') = u.business_id::text${types}
+    WHERE a.group_id IS NULL AND a.opportunity_id IS NULL AND (a.data->>'businessId') = u.business_id::text${types}${before}
     ${newestFirst}${limit})`;
   return sql`${groupPart} UNION ${opportunityPart} UNION ${ownPart} UNION ${businessPart} UNION ${recipientPart}`;
 }
 
-/** SQL: the ids of one page of what `userId` may see, newest first. */
+/** SQL: the ids of one page of what `userId` may see, newest first (after `source.before` when given). */
 export function visiblePageIds(source: Omit<VisibleSource, 'limit'>, page: { offset: number; limit: number }): SQL {
   const rows = visibleRows({ ...source, limit: page.offset + page.limit });
   return sql`SELECT v.id FROM (${rows}) v ORDER BY v.created_at DESC, v.id DESC OFFSET ${page.offset} LIMIT ${page.limit}`;

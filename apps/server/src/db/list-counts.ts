@@ -11,7 +11,12 @@ export type CountedList =
   | 'user.groups'
   | 'room.messages'
   | 'opportunity.contacts'
-  | 'user.opportunities';
+  | 'user.opportunities'
+  | 'group.activities'
+  | `group.activities:${string}`;
+
+/** The list of a group's activities of one type (kept beside the group's whole list). */
+export const groupActivitiesOfType = (type: string): CountedList => `group.activities:${type}`;
 
 export async function readListCount(db: DbOrTx, list: CountedList, ownerId: number): Promise<number> {
   const [row] = await db

@@ -24,6 +24,7 @@ const MOST_ROWS_PER_NODE = 2 * PAGE_SIZE;
 let t: TestApp;
 let ctx: Awaited<ReturnType<typeof createGroupWithMembers>>;
 let commentedLeadId = 0;
+let commentedRoomId = 0;
 let contactsOpportunityId = 0;
 beforeAll(async () => {
   t = await createTestApp();
@@ -62,9 +63,15 @@ beforeAll(async () => {
   );
   commentedLeadId = rows[0]!.id;
   await t.pool.query(
-    `insert into chat_messages (room_id, user_id, message) select $1, $2, 'Comment ' || i from generate_series(1, ${COMMENTS}) as i`,
+    `insert into chat_messages (room_id, user_id, message, seq, version)
+      select $1, $2, 'Comment ' || i, i, i from generate_series(1, ${COMMENTS}) as i`,
     [rows[0]!.room, ownerId],
   );
+  commentedRoomId = rows[0]!.room;
+  await t.pool.query('update chat_rooms set last_seq = $2, last_version = $2 where id = $1', [
+    commentedRoomId,
+    COMMENTS,
+  ]);
   await t.db.execute(sql`
     insert into opportunities (created_by, name, notes, street_one, city, state_abbrv, postal, created_at)
     select case when i % 2 = 0 then ${ownerId}::int else ${ctx.member.user.id}::int end, 'Opportunity ' || i, '', '1 Main St',
@@ -221,5 +228,21 @@ describe('paged lists read a page, not the whole list', () => {
       expect(res.body).toMatchObject({ totalCount: COMMENTS });
     });
     expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  it('/chat/lead/list and /chat/message/list: a page before or after a seq deep in 2,000 comments reads a page', async () => {
+    const calls = [
+      () => post(t, '/chat/lead/list', { id: commentedLeadId, before_seq: 1_000 }, { token: ctx.owner.token }),
+      () => post(t, '/chat/message/list', { room_id: commentedRoomId, before_seq: 1_000 }, { token: ctx.owner.token }),
+      () => post(t, '/chat/message/list', { room_id: commentedRoomId, after_seq: 1_000 }, { token: ctx.owner.token }),
+    ];
+    for (const call of calls) {
+      const most = await mostRowsRead(t, async () => {
+        const res = await call();
+        expect(res.body).toMatchObject({ totalCount: COMMENTS, hasMore: true });
+        expect(res.body.messages).toHaveLength(PAGE_SIZE);
+      });
+      expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+    }
   });
 });

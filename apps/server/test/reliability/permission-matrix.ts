@@ -255,6 +255,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   // Activities: a group's feed for its members; the global feed names no id.
   // The inbox: an activity id names an item of the caller's own inbox only (the member's lead is in the owner's).
   'POST /api/notification/read': { notOwned: 'an item of the caller’s own inbox; another’s is 404 (inbox.test.ts)' },
+  'POST /api/notification/list': {
+    notOwned:
+      'before_id is a cursor into the caller’s own inbox; an activity they may not see answers an empty page (feed-cursors.test.ts)',
+  },
   // Notification switches: one's own, in a group or opportunity one is in.
   'POST /api/notification/settings/get': {
     body: (w) => ({ delivery_method: 'EMAIL', service: 'GROUP', service_id: w.groupId, action: 'MESSAGES' }),
@@ -278,6 +282,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     notOwned: 'the link’s secret token names the person and the switch; no id (notification-email.test.ts)',
   },
   'POST /api/activity/group': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/activity/global': {
+    notOwned:
+      'before_id is a cursor into the caller’s own feed; an activity they may not see answers an empty page (feed-cursors.test.ts)',
+  },
   'POST /api/lead/list': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/create': {

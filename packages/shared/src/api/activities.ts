@@ -51,25 +51,48 @@ export type ActivityItem = z.infer<typeof activity>;
 
 const activityTypes = z.array(activityType).max(ACTIVITY_TYPES.length).optional();
 
-export const activityGlobalRequest = z.strictObject({
-  // Empty or left out: every type.
-  activity_types: activityTypes,
-  // The answer's shape; LIST is the only one.
-  response_type: text()
-    .pipe(z.enum(['LIST'], { error: 'Must be LIST' }))
-    .optional(),
-  ...pageFields,
-});
+// Paging by cursor: before_id is the last activityId held; the next page is the activities just older
+// than it (newest first). start_position stays for the spec's callers, not with a cursor.
+export const FEED_CURSOR_MESSAGE = 'start_position cannot be given with before_id.';
+const feedCursorFields = { before_id: idField.optional() };
+function checkFeedCursor(value: { before_id?: number; start_position: number }, ctx: z.RefinementCtx) {
+  if (value.before_id !== undefined && value.start_position > 0) {
+    ctx.addIssue({ code: 'custom', path: ['start_position'], message: FEED_CURSOR_MESSAGE });
+  }
+}
+
+export const activityGlobalRequest = z
+  .strictObject({
+    // Empty or left out: every type.
+    activity_types: activityTypes,
+    // The answer's shape; LIST is the only one.
+    response_type: text()
+      .pipe(z.enum(['LIST'], { error: 'Must be LIST' }))
+      .optional(),
+    ...pageFields,
+    ...feedCursorFields,
+  })
+  .superRefine(checkFeedCursor);
+// What a person may see depends on their groups, opportunities and business at the time they read, so no
+// kept count can be exact for them: the feed says whether older activities follow (hasMore) instead.
 export const activityGlobalResponse = z.object({
-  globalActivities: z.object({ activities: z.array(activity), totalCount: z.number().int() }),
+  globalActivities: z.object({ activities: z.array(activity), hasMore: z.boolean() }),
 });
 
-export const activityGroupRequest = z.strictObject({
-  group_id: idField,
-  activity_types: activityTypes,
-  ...pageFields,
+export const activityGroupRequest = z
+  .strictObject({
+    group_id: idField,
+    activity_types: activityTypes,
+    ...pageFields,
+    ...feedCursorFields,
+  })
+  .superRefine(checkFeedCursor);
+// A group's activities are the same for every member: totalCount is the group's kept count (of the types asked).
+export const activityGroupResponse = z.object({
+  activities: z.array(activity),
+  totalCount: z.number().int(),
+  hasMore: z.boolean(),
 });
-export const activityGroupResponse = z.object({ activities: z.array(activity), totalCount: z.number().int() });
 
 export const activityCalls = {
   global: defineCall({
@@ -89,10 +112,11 @@ export const activityCalls = {
 // The inbox: the activities that concern the caller (a new lead in their group, and every activity naming
 // them in data.recipientUserIds: an invite, a comment on their lead, a direct message, a removal), not their own.
 export const inboxItem = z.object({ activity, read: z.boolean() });
-export const inboxListRequest = z.strictObject(pageFields);
+export const inboxListRequest = z.strictObject({ ...pageFields, ...feedCursorFields }).superRefine(checkFeedCursor);
+// Like the feed, the inbox follows what the person may see now: hasMore, not a total.
 export const inboxListResponse = z.object({
   notifications: z.array(inboxItem),
-  totalCount: z.number().int(),
+  hasMore: z.boolean(),
   unreadCount: z.number().int(),
 });
 export const inboxReadRequest = z.strictObject({ activity_id: idField });

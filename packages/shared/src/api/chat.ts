@@ -105,22 +105,57 @@ export const chatRoomListRequest = z.strictObject({
 });
 export const chatRoomListResponse = z.object({ rooms: z.array(chatRoom), totalCount: z.number().int() });
 
-// LATEST: newest first, paged by offset (grows by 50). SINCE: catch-up, every message whose version is
-// greater than since_version (new, edited or deleted), oldest change first, `limit` at a time: ask again
-// with the last version received while `hasMore`.
+// A page next to a message seq: before_seq the `limit` messages just older, after_seq the `limit` just newer
+// (either way newest first). One anchor at a time, and not with an offset.
+const seqAnchorField = z.number().int().min(0).max(ID_MAX).optional();
+export const seqAnchorFields = { before_seq: seqAnchorField, after_seq: seqAnchorField };
+export const CHAT_ANCHOR_MESSAGES = {
+  bothAnchors: 'Give before_seq or after_seq, not both.',
+  anchorWithOffset: 'An offset cannot be given with before_seq or after_seq.',
+  anchorWithSince: 'before_seq and after_seq page LATEST messages only.',
+} as const;
+
+/** Refuses both anchors at once, and an anchor with an offset. */
+function checkSeqAnchors(
+  value: { before_seq?: number; after_seq?: number },
+  offset: number,
+  offsetName: string,
+  ctx: z.RefinementCtx,
+) {
+  if (value.before_seq !== undefined && value.after_seq !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['after_seq'], message: CHAT_ANCHOR_MESSAGES.bothAnchors });
+  } else if ((value.before_seq !== undefined || value.after_seq !== undefined) && offset > 0) {
+    ctx.addIssue({ code: 'custom', path: [offsetName], message: CHAT_ANCHOR_MESSAGES.anchorWithOffset });
+  }
+}
+
+// LATEST: newest first; by anchor (before_seq / after_seq, read through the room's seq index) or, for the
+// spec's callers, by offset. SINCE: catch-up, every message whose version is greater than since_version
+// (new, edited or deleted), oldest change first, `limit` at a time: ask again with the last version
+// received while `hasMore`.
 export const CHAT_LIST_MESSAGE_TYPES = ['LATEST', 'SINCE'] as const;
-export const chatMessageListRequest = z.strictObject({
-  room_id: idField,
-  list_message_type: z.enum(CHAT_LIST_MESSAGE_TYPES).default('LATEST'),
-  offset: offsetField,
-  limit: limitField,
-  since_version: z.number().int().min(0).max(ID_MAX).optional(),
-});
+export const chatMessageListRequest = z
+  .strictObject({
+    room_id: idField,
+    list_message_type: z.enum(CHAT_LIST_MESSAGE_TYPES).default('LATEST'),
+    offset: offsetField,
+    limit: limitField,
+    since_version: z.number().int().min(0).max(ID_MAX).optional(),
+    ...seqAnchorFields,
+  })
+  .superRefine((value, ctx) => {
+    checkSeqAnchors(value, value.offset, 'offset', ctx);
+    const hasAnchor = value.before_seq !== undefined || value.after_seq !== undefined;
+    if (hasAnchor && value.list_message_type === 'SINCE') {
+      ctx.addIssue({ code: 'custom', path: ['list_message_type'], message: CHAT_ANCHOR_MESSAGES.anchorWithSince });
+    }
+  });
 export const chatMessageListResponse = z.object({
   roomId: z.number().int(),
   messages: z.array(chatMessage),
   // LATEST: messages in the room (tombstones included); SINCE: changes returned in this page.
   totalCount: z.number().int(),
+  // LATEST by offset or before_seq: older messages follow; after_seq: newer ones; SINCE: more changes.
   hasMore: z.boolean(),
   lastVersion: z.number().int(),
 });
@@ -201,12 +236,16 @@ export const chatAttachmentUploadFields = z.strictObject({
   client_message_id: clientMessageIdField.optional(),
 });
 
-// A lead's comments: id is the lead's id; newest first, 50 a page.
-export const chatLeadListRequest = z.strictObject({ id: idField, ...pageFields });
+// A lead's comments: id is the lead's id; newest first, 50 a page, by anchor (before_seq / after_seq) or offset.
+export const chatLeadListRequest = z
+  .strictObject({ id: idField, ...pageFields, ...seqAnchorFields })
+  .superRefine((value, ctx) => checkSeqAnchors(value, value.start_position, 'start_position', ctx));
 export const chatLeadListResponse = z.object({
   roomId: z.number().int(),
   messages: z.array(chatMessage),
   totalCount: z.number().int(),
+  // Older comments follow (after_seq: newer ones).
+  hasMore: z.boolean(),
 });
 
 // People the caller shares a group or business with, by first or last name prefix (NEW ROOM, mentions).

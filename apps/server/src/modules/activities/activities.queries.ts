@@ -1,9 +1,12 @@
-import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities.js';
-import { type DbOrTx, rowsOf } from '../../db/client.js';
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { visibleTo } from '../../activity/activity-audience.js';
+import { type FeedCursor, olderThan, visiblePageIds } from '../../activity/visible-activities.js';
+import type { DbOrTx } from '../../db/client.js';
+import { groupActivitiesOfType, readListCount } from '../../db/list-counts.js';
 import { activities, publicGroups, publicLeads, publicOpportunities, publicUsers } from '../../db/schema/index.js';
 
 export type ActivityRow = typeof activities.$inferSelect;
+export type { FeedCursor };
 
 export interface ActivityFilter {
   userId: number;
@@ -20,19 +23,20 @@ function inGroup(groupId: number, types?: string[]): SQL | undefined {
 export async function listActivities(
   db: DbOrTx,
   filter: ActivityFilter,
-  page: { offset: number; limit: number },
+  page: { offset: number; limit: number; before?: FeedCursor },
 ): Promise<ActivityRow[]> {
   const newestFirst = [desc(activities.createdAt), desc(activities.id)];
   if (filter.groupId !== undefined) {
+    // NULLS LAST as the group index is built (the columns are never null), so the page is read in index order.
     return db
       .select()
       .from(activities)
-      .where(inGroup(filter.groupId, filter.types))
-      .orderBy(...newestFirst)
+      .where(and(inGroup(filter.groupId, filter.types), afterCursor(page.before)))
+      .orderBy(sql`${activities.createdAt} DESC NULLS LAST, ${activities.id} DESC NULLS LAST`)
       .offset(page.offset)
       .limit(page.limit);
   }
-  const ids = visiblePageIds({ userId: filter.userId, types: filter.types }, page);
+  const ids = visiblePageIds({ userId: filter.userId, types: filter.types, before: page.before }, page);
   return db
     .select()
     .from(activities)
@@ -40,15 +44,33 @@ export async function listActivities(
     .orderBy(...newestFirst);
 }
 
-export async function countActivities(db: DbOrTx, filter: ActivityFilter): Promise<number> {
-  if (filter.groupId !== undefined) {
-    const [row] = await db.select({ n: count() }).from(activities).where(inGroup(filter.groupId, filter.types));
-    return row?.n ?? 0;
-  }
-  const result = await db.execute(
-    sql`SELECT count(*)::int AS n FROM (${allVisibleIds({ userId: filter.userId, types: filter.types })}) ids`,
+const afterCursor = (before: FeedCursor | undefined): SQL | undefined =>
+  before === undefined ? undefined : sql`true${olderThan(before, sql`${activities.createdAt}`, sql`${activities.id}`)}`;
+
+/**
+ * A page's cursor from its last activity: its exact created_at (microseconds, as text) and id; only an
+ * activity of the group, or one the reader may see (another would tell when it happened).
+ */
+export async function findFeedCursor(
+  db: DbOrTx,
+  activityId: number,
+  scope: { groupId: number } | { readerId: number },
+): Promise<FeedCursor | undefined> {
+  const allowed = 'groupId' in scope ? eq(activities.groupId, scope.groupId) : visibleTo(scope.readerId);
+  const [row] = await db
+    .select({ createdAt: sql<string>`${activities.createdAt}::text`, id: activities.id })
+    .from(activities)
+    .where(and(eq(activities.id, activityId), allowed));
+  return row;
+}
+
+/** A group's activities (of these types), from the counts the triggers keep: one read per type. */
+export async function countGroupActivities(db: DbOrTx, groupId: number, types?: string[]): Promise<number> {
+  if (types === undefined || types.length === 0) return readListCount(db, 'group.activities', groupId);
+  const counts = await Promise.all(
+    [...new Set(types)].map((type) => readListCount(db, groupActivitiesOfType(type), groupId)),
   );
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  return counts.reduce((sum, n) => sum + n, 0);
 }
 
 /** The names a page of activities shows, looked up when read (a renamed group reads with its new name). */

@@ -9,6 +9,7 @@ import * as q from './activities.queries.js';
 interface Page {
   start_position: number;
   get_next: number;
+  before_id?: number;
 }
 
 /** A whole number from activity data, or undefined. */
@@ -95,12 +96,31 @@ export async function presentActivities(
   return rows.map((row) => presentActivity(row, names, readerId));
 }
 
+/**
+ * A feed page's cursor: the activity `before_id` it ends after, when it is one of the group's (a group's
+ * feed) or one the reader may see; undefined otherwise (the page is then empty).
+ */
+export async function feedCursorOf(
+  deps: AppDeps,
+  beforeId: number,
+  scope: { groupId: number } | { readerId: number },
+): Promise<q.FeedCursor | undefined> {
+  return q.findFeedCursor(deps.db, beforeId, scope);
+}
+
+async function cursorOf(deps: AppDeps, filter: q.ActivityFilter, p: Page): Promise<q.FeedCursor | undefined | 'gone'> {
+  if (p.before_id === undefined) return undefined;
+  const scope = filter.groupId === undefined ? { readerId: filter.userId } : { groupId: filter.groupId };
+  return (await feedCursorOf(deps, p.before_id, scope)) ?? 'gone';
+}
+
+/** One page newest first, by cursor (or offset for the spec's callers); one row more tells if more follow. */
 async function page(deps: AppDeps, filter: q.ActivityFilter, p: Page) {
-  const [rows, totalCount] = await Promise.all([
-    q.listActivities(deps.db, filter, { offset: p.start_position, limit: p.get_next }),
-    q.countActivities(deps.db, filter),
-  ]);
-  return { activities: await presentActivities(deps, rows, filter.userId), totalCount };
+  const before = await cursorOf(deps, filter, p);
+  if (before === 'gone') return { activities: [], hasMore: false };
+  const rows = await q.listActivities(deps.db, filter, { offset: p.start_position, limit: p.get_next + 1, before });
+  const shown = rows.slice(0, p.get_next);
+  return { activities: await presentActivities(deps, shown, filter.userId), hasMore: rows.length > p.get_next };
 }
 
 export async function globalActivities(
@@ -111,11 +131,16 @@ export async function globalActivities(
   return { globalActivities: await page(deps, { userId, types: input.activity_types }, input) };
 }
 
+/** A group's feed is the same for every member: its total is the group's kept count. */
 export async function groupActivities(
   deps: AppDeps,
   userId: number,
   input: Page & { group_id: number; activity_types?: ActivityType[] },
 ) {
   await requireGroupMember(deps.db, input.group_id, userId);
-  return page(deps, { userId, groupId: input.group_id, types: input.activity_types }, input);
+  const [feed, totalCount] = await Promise.all([
+    page(deps, { userId, groupId: input.group_id, types: input.activity_types }, input),
+    q.countGroupActivities(deps.db, input.group_id, input.activity_types),
+  ]);
+  return { ...feed, totalCount };
 }

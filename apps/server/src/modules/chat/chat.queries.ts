@@ -491,6 +491,28 @@ export async function listMessages(
     .limit(page.limit);
 }
 
+/** Where a page of messages sits: by offset from the newest, or next to a seq (through the room's seq index). */
+export type MessagePage =
+  | { offset: number; limit: number }
+  | { beforeSeq: number; limit: number }
+  | { afterSeq: number; limit: number };
+
+/** One page of a room's messages next to a seq, newest first: the `limit` just older, or just newer. */
+export async function listMessagesBySeq(db: DbOrTx, roomId: number, page: MessagePage): Promise<MessageRow[]> {
+  if ('offset' in page) return listMessages(db, roomId, page);
+  if ('beforeSeq' in page) {
+    return selectMessages(db)
+      .where(and(eq(chatMessages.roomId, roomId), sql`${chatMessages.seq} < ${page.beforeSeq}`))
+      .orderBy(sql`${chatMessages.seq} desc, ${chatMessages.id} desc`)
+      .limit(page.limit);
+  }
+  const rows = await selectMessages(db)
+    .where(and(eq(chatMessages.roomId, roomId), sql`${chatMessages.seq} > ${page.afterSeq}`))
+    .orderBy(sql`${chatMessages.seq} asc, ${chatMessages.id} asc`)
+    .limit(page.limit);
+  return rows.reverse();
+}
+
 /** Every message changed after a version (new, edited, deleted), oldest change first. */
 export async function listMessagesSince(
   db: DbOrTx,

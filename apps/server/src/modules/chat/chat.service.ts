@@ -237,6 +237,8 @@ export async function listMessages(
     offset: number;
     limit: number;
     since_version?: number;
+    before_seq?: number;
+    after_seq?: number;
   },
 ) {
   const room = await requireRoomMember(deps.db, userId, input.room_id);
@@ -251,25 +253,16 @@ export async function listMessages(
       lastVersion: room.lastVersion,
     };
   }
-  const [rows, totalCount] = await Promise.all([
-    q.listMessages(deps.db, room.id, { offset: input.offset, limit: input.limit }),
-    q.countMessages(deps.db, room.id),
-  ]);
-  return {
-    roomId: room.id,
-    messages: rows.map(toChatMessage),
-    totalCount,
-    hasMore: input.offset + rows.length < totalCount,
-    lastVersion: room.lastVersion,
-  };
+  const { rows, hasMore, totalCount } = await messagePage(deps, room.id, input, input.offset, input.limit);
+  return { roomId: room.id, messages: rows.map(toChatMessage), totalCount, hasMore, lastVersion: room.lastVersion };
 }
 
 /** A lead's comments, newest first (members of its group). */
 export async function listLeadMessages(
   deps: AppDeps,
   userId: number,
-  input: { id: number; start_position: number; get_next: number },
-): Promise<{ roomId: number; messages: ChatMessage[]; totalCount: number }> {
+  input: { id: number; start_position: number; get_next: number; before_seq?: number; after_seq?: number },
+): Promise<{ roomId: number; messages: ChatMessage[]; totalCount: number; hasMore: boolean }> {
   await requireLeadMember(deps.db, input.id, userId);
   const roomId = await q.findLeadRoomId(deps.db, input.id);
   if (roomId === undefined) throw roomNotFound();
@@ -283,13 +276,37 @@ export async function listLeadMessages(
 export async function listComments(
   deps: AppDeps,
   roomId: number,
-  page: { start_position: number; get_next: number },
-): Promise<{ messages: ChatMessage[]; totalCount: number }> {
-  const [rows, totalCount] = await Promise.all([
-    q.listMessages(deps.db, roomId, { offset: page.start_position, limit: page.get_next }),
-    q.countMessages(deps.db, roomId),
-  ]);
-  return { messages: rows.map(toChatMessage), totalCount };
+  page: { start_position: number; get_next: number; before_seq?: number; after_seq?: number },
+): Promise<{ messages: ChatMessage[]; totalCount: number; hasMore: boolean }> {
+  const { rows, hasMore, totalCount } = await messagePage(deps, roomId, page, page.start_position, page.get_next);
+  return { messages: rows.map(toChatMessage), totalCount, hasMore };
+}
+
+/**
+ * A page of a room's messages, newest first: next to an anchor seq (one more row read tells whether the
+ * page has a neighbour beyond it) or, for the spec's callers, by offset. The total is the room's kept count.
+ */
+async function messagePage(
+  deps: AppDeps,
+  roomId: number,
+  anchor: { before_seq?: number; after_seq?: number },
+  offset: number,
+  limit: number,
+) {
+  const totalCount = await q.countMessages(deps.db, roomId);
+  if (anchor.before_seq === undefined && anchor.after_seq === undefined) {
+    const rows = await q.listMessagesBySeq(deps.db, roomId, { offset, limit });
+    return { rows, totalCount, hasMore: offset + rows.length < totalCount };
+  }
+  const page =
+    anchor.before_seq !== undefined
+      ? { beforeSeq: anchor.before_seq, limit: limit + 1 }
+      : { afterSeq: anchor.after_seq ?? 0, limit: limit + 1 };
+  const rows = await q.listMessagesBySeq(deps.db, roomId, page);
+  const hasMore = rows.length > limit;
+  // The extra row is the farthest from the anchor: the oldest before it, the newest after it.
+  const kept = !hasMore ? rows : anchor.before_seq !== undefined ? rows.slice(0, limit) : rows.slice(1);
+  return { rows: kept, totalCount, hasMore };
 }
 
 /** A lead's or a contact's comments: a room that is not listed in chat and keeps the comment texts. */

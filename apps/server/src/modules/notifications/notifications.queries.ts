@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { visibleTo } from '../../activity/activity-audience.js';
-import { allVisibleIds, visiblePageIds } from '../../activity/visible-activities.js';
+import { allVisibleIds, type FeedCursor, visiblePageIds } from '../../activity/visible-activities.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, notificationMarks, notificationReads } from '../../db/schema/index.js';
 
@@ -26,11 +26,15 @@ function isRead(userId: number, id: SQL = sql`${activities.id}`): SQL {
     OR EXISTS (SELECT 1 FROM notification_reads r WHERE r.user_id = ${userId} AND r.activity_id = ${id}))`;
 }
 
-export async function listInbox(db: DbOrTx, userId: number, page: { offset: number; limit: number }) {
+export async function listInbox(
+  db: DbOrTx,
+  userId: number,
+  page: { offset: number; limit: number; before?: FeedCursor },
+) {
   return db
     .select({ row: activities, read: sql<boolean>`${isRead(userId)}` })
     .from(activities)
-    .where(sql`${activities.id} IN (${visiblePageIds(inbox(userId), page)})`)
+    .where(sql`${activities.id} IN (${visiblePageIds({ ...inbox(userId), before: page.before }, page)})`)
     .orderBy(desc(activities.createdAt), desc(activities.id));
 }
 

@@ -1,24 +1,34 @@
 import type { AppDeps } from '../../app-deps.js';
 import { notFound } from '../../http/errors.js';
-import { presentActivities } from '../activities/activities.service.js';
+import { feedCursorOf, presentActivities } from '../activities/activities.service.js';
 import * as q from './notifications.queries.js';
 
 // The inbox, derived from activities; only the read marks are its own.
 
-export async function listInbox(deps: AppDeps, userId: number, page: { start_position: number; get_next: number }) {
-  const [rows, totalCount, unreadCount] = await Promise.all([
-    q.listInbox(deps.db, userId, { offset: page.start_position, limit: page.get_next }),
-    q.countInbox(deps.db, userId, false),
+/** The inbox newest first, by cursor (or offset for the spec's callers): one row more tells if more follow. */
+export async function listInbox(
+  deps: AppDeps,
+  userId: number,
+  page: { start_position: number; get_next: number; before_id?: number },
+) {
+  const before =
+    page.before_id === undefined ? undefined : await feedCursorOf(deps, page.before_id, { readerId: userId });
+  const gone = page.before_id !== undefined && before === undefined;
+  const [rows, unreadCount] = await Promise.all([
+    gone
+      ? Promise.resolve([])
+      : q.listInbox(deps.db, userId, { offset: page.start_position, limit: page.get_next + 1, before }),
     q.countInbox(deps.db, userId, true),
   ]);
+  const shown = rows.slice(0, page.get_next);
   const presented = await presentActivities(
     deps,
-    rows.map((r) => r.row),
+    shown.map((r) => r.row),
     userId,
   );
   return {
-    notifications: presented.map((activity, i) => ({ activity, read: Boolean(rows[i]?.read) })),
-    totalCount,
+    notifications: presented.map((activity, i) => ({ activity, read: Boolean(shown[i]?.read) })),
+    hasMore: rows.length > page.get_next,
     unreadCount,
   };
 }

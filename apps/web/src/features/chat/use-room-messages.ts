@@ -6,6 +6,7 @@ import { chatApi } from './api';
 import { outbox } from './outbox';
 import {
   emptyRoomMessages,
+  hasNewerMessages,
   hasOlderMessages,
   isAfterGap,
   type RoomMessagesState,
@@ -16,24 +17,43 @@ export interface RoomMessages {
   state: RoomMessagesState;
   hasOlder: boolean;
   isLoadingOlder: boolean;
+  /** Newer messages than those held remain to load (a room opened at its first unread message). */
+  hasNewer: boolean;
+  isLoadingNewer: boolean;
+  /** The seq of the first unread message the room was opened at; null when opened at its newest. */
+  firstUnreadSeq: number | null;
   error: unknown;
   loadOlder: () => Promise<void>;
+  loadNewer: () => Promise<void>;
   /** Shows a message the server answered (a send, an edit) at once. */
   apply: (message: ChatMessage) => void;
 }
 
+/** Where a room opens: at its newest messages, or just after the read mark (its first unread message). */
+export type RoomStart = { kind: 'latest' } | { kind: 'afterRead'; lastReadSeq: number };
+
+/** A room with unread messages opens at the first of them; any other at its newest. */
+export function roomStartOf(room: { unreadCount: number; lastReadSeq: number; lastSeq: number }): RoomStart {
+  return room.unreadCount > 0 && room.lastReadSeq < room.lastSeq
+    ? { kind: 'afterRead', lastReadSeq: room.lastReadSeq }
+    : { kind: 'latest' };
+}
+
 /**
- * One open room's messages: the newest 50, older pages on request (offset = the messages held, so
- * offsets grow by 50), live messages, edits and deletions from the realtime channel, and catch-up from
- * the last change held after every reconnection or gap.
+ * One open room's messages: pages of 50 next to a message seq (older before the oldest held, newer after
+ * the newest held), starting at the first unread message or the newest; live messages, edits and deletions
+ * from the realtime channel, and catch-up from the last change held after every reconnection or gap.
+ * `start` undefined waits (the room's read mark is not known yet).
  */
-export function useRoomMessages(roomId: number): RoomMessages {
+export function useRoomMessages(roomId: number, start?: RoomStart): RoomMessages {
   const dispatch = useAppDispatch();
   const [state, send] = useReducer(roomMessagesReducer, emptyRoomMessages);
   const stateRef = useRef(state);
   stateRef.current = state;
   const [error, setError] = useState<unknown>(null);
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
+  const [isLoadingNewer, setIsLoadingNewer] = useState(false);
+  const [firstUnreadSeq, setFirstUnreadSeq] = useState<number | null>(null);
   const catchingUp = useRef(false);
 
   const fetchMessages = useCallback(
@@ -44,21 +64,48 @@ export function useRoomMessages(roomId: number): RoomMessages {
     [dispatch],
   );
 
+  const loadLatest = useCallback(async () => {
+    const page = await fetchMessages({ room_id: roomId, list_message_type: 'LATEST', limit: PAGE_SIZE });
+    send({ type: 'latestLoaded', messages: page.messages, version: page.lastVersion });
+  }, [roomId, fetchMessages]);
+
+  // The read mark is taken once, when the room opens (marking read as the reader goes must not reopen it).
+  const startRef = useRef(start);
+  startRef.current = start;
+  const isStartKnown = start !== undefined;
   useEffect(() => {
     let isCurrent = true;
     send({ type: 'reset' });
     setError(null);
-    fetchMessages({ room_id: roomId, list_message_type: 'LATEST', offset: 0, limit: PAGE_SIZE })
-      .then((page) => {
-        if (isCurrent) send({ type: 'latestLoaded', messages: page.messages, version: page.lastVersion });
-      })
-      .catch((failure: unknown) => {
-        if (isCurrent) setError(failure);
-      });
+    setFirstUnreadSeq(null);
+    const opening = startRef.current;
+    if (!isStartKnown || opening === undefined) return;
+    const open = async () => {
+      if (opening.kind === 'afterRead') {
+        const page = await fetchMessages({
+          room_id: roomId,
+          list_message_type: 'LATEST',
+          after_seq: opening.lastReadSeq,
+          limit: PAGE_SIZE,
+        });
+        if (!isCurrent) return;
+        // Nothing after the mark any more (deleted meanwhile): the newest page, as any room.
+        if (page.messages.length > 0) {
+          setFirstUnreadSeq(page.messages.at(-1)?.seq ?? null);
+          send({ type: 'windowLoaded', messages: page.messages, version: page.lastVersion, hasNewer: page.hasMore });
+          return;
+        }
+      }
+      const page = await fetchMessages({ room_id: roomId, list_message_type: 'LATEST', limit: PAGE_SIZE });
+      if (isCurrent) send({ type: 'latestLoaded', messages: page.messages, version: page.lastVersion });
+    };
+    open().catch((failure: unknown) => {
+      if (isCurrent) setError(failure);
+    });
     return () => {
       isCurrent = false;
     };
-  }, [roomId, fetchMessages]);
+  }, [roomId, isStartKnown, fetchMessages]);
 
   // Every change after the last complete version, a page at a time, oldest change first.
   const catchUp = useCallback(async () => {
@@ -70,7 +117,6 @@ export function useRoomMessages(roomId: number): RoomMessages {
           room_id: roomId,
           list_message_type: 'SINCE',
           since_version: stateRef.current.version,
-          offset: 0,
           limit: PAGE_SIZE,
         });
         // lastVersion is the room's own: complete only once the last page is in.
@@ -101,31 +147,62 @@ export function useRoomMessages(roomId: number): RoomMessages {
 
   const apply = useCallback(
     (message: ChatMessage) => {
-      if (message.roomId === roomId) send({ type: 'received', message });
+      if (message.roomId !== roomId) return;
+      send({ type: 'received', message });
+      // One's own message sent from a window with newer pages left: jump to the newest, where it is.
+      if (stateRef.current.hasNewer && message.deleted === false && message.editedAt === null) {
+        void loadLatest().catch(setError);
+      }
     },
-    [roomId],
+    [roomId, loadLatest],
   );
   useEffect(() => outbox.onSent(apply), [apply]);
 
+  // The page just older than the oldest held, or just newer than the newest held (a room opened at its
+  // first unread message), read next to that message's seq.
+  const loadBeside = useCallback(
+    async (side: 'older' | 'newer') => {
+      const held = stateRef.current;
+      const edge = side === 'older' ? held.messages[0] : held.messages.at(-1);
+      const hasMoreThere = side === 'older' ? hasOlderMessages(held) : hasNewerMessages(held);
+      if (!edge || !hasMoreThere) return;
+      const setLoading = side === 'older' ? setIsLoadingOlder : setIsLoadingNewer;
+      setLoading(true);
+      try {
+        const anchor = side === 'older' ? { before_seq: edge.seq } : { after_seq: edge.seq };
+        const page = await fetchMessages({ room_id: roomId, list_message_type: 'LATEST', ...anchor, limit: PAGE_SIZE });
+        send(
+          side === 'older'
+            ? { type: 'olderLoaded', messages: page.messages }
+            : { type: 'newerLoaded', messages: page.messages, hasNewer: page.hasMore },
+        );
+      } catch (failure) {
+        setError(failure);
+      } finally {
+        setLoading(false);
+      }
+    },
+    [roomId, fetchMessages],
+  );
   const loadOlder = useCallback(async () => {
-    if (isLoadingOlder || !hasOlderMessages(stateRef.current)) return;
-    setIsLoadingOlder(true);
-    try {
-      const page = await fetchMessages({
-        room_id: roomId,
-        list_message_type: 'LATEST',
-        offset: stateRef.current.messages.length,
-        limit: PAGE_SIZE,
-      });
-      send({ type: 'olderLoaded', messages: page.messages });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setIsLoadingOlder(false);
-    }
-  }, [roomId, fetchMessages, isLoadingOlder]);
+    if (!isLoadingOlder) await loadBeside('older');
+  }, [loadBeside, isLoadingOlder]);
+  const loadNewer = useCallback(async () => {
+    if (!isLoadingNewer) await loadBeside('newer');
+  }, [loadBeside, isLoadingNewer]);
 
-  return { state, hasOlder: hasOlderMessages(state), isLoadingOlder, error, loadOlder, apply };
+  return {
+    state,
+    hasOlder: hasOlderMessages(state),
+    isLoadingOlder,
+    hasNewer: hasNewerMessages(state),
+    isLoadingNewer,
+    firstUnreadSeq,
+    error,
+    loadOlder,
+    loadNewer,
+    apply,
+  };
 }
 
 function maxVersion(messages: readonly ChatMessage[]): number {

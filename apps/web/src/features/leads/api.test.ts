@@ -1,6 +1,6 @@
 import { type ChatMessage, PAGE_SIZE } from '@leadcircle/shared';
 import { describe, expect, it } from 'vitest';
-import { commentsOf, nextCommentsOffset } from './api';
+import { commentsOf, commentsPageBody, NEWEST_COMMENTS, nextCommentsAnchor } from './api';
 
 const comment = (messageId: number): ChatMessage => ({
   messageId,
@@ -15,19 +15,27 @@ const comment = (messageId: number): ChatMessage => ({
   clientMessageId: null,
   attachment: null,
 });
-const page = (ids: number[], totalCount: number) => ({ roomId: 12, messages: ids.map(comment), totalCount });
+const page = (ids: number[], hasMore: boolean) => ({
+  roomId: 12,
+  messages: ids.map(comment),
+  totalCount: 200,
+  hasMore,
+});
 
-describe('lead comments, 50 at a time (the offset grows by 50)', () => {
-  it('asks for the next 50 while older comments remain, and stops at the last', () => {
-    expect(nextCommentsOffset(page([], PAGE_SIZE * 2 + 1), 0)).toBe(PAGE_SIZE);
-    expect(nextCommentsOffset(page([], PAGE_SIZE * 2 + 1), PAGE_SIZE)).toBe(PAGE_SIZE * 2);
-    expect(nextCommentsOffset(page([], PAGE_SIZE * 2), PAGE_SIZE)).toBeUndefined();
-    expect(nextCommentsOffset(page([], 3), 0)).toBeUndefined();
+describe('lead comments, 50 at a time, each page just older than the last one held', () => {
+  it('asks for the comments before the oldest one held while older ones remain, and stops at the last', () => {
+    expect(nextCommentsAnchor(page([120, 119, 118], true))).toBe(118);
+    expect(nextCommentsAnchor(page([3, 2, 1], false))).toBeUndefined();
+    expect(nextCommentsAnchor(page([], false))).toBeUndefined();
   });
 
-  it('shows the pages as one list, newest first, a comment pushed onto the next page only once', () => {
-    // A new comment arrived between the two pages' fetches: 51 moved from page one to page two.
-    const shown = commentsOf([page([52, 51], 53), page([51, 50], 53)]);
+  it('asks for the newest page first (no anchor)', () => {
+    expect(commentsPageBody(7, NEWEST_COMMENTS)).toEqual({ id: 7, get_next: PAGE_SIZE });
+    expect(commentsPageBody(7, 118)).toEqual({ id: 7, before_seq: 118, get_next: PAGE_SIZE });
+  });
+
+  it('shows the pages as one list, newest first, a comment held twice only once', () => {
+    const shown = commentsOf([page([52, 51], true), page([51, 50], false)]);
     expect(shown.map((c) => c.messageId)).toEqual([52, 51, 50]);
     expect(commentsOf(undefined)).toEqual([]);
   });

@@ -24,10 +24,19 @@ import { refreshListsAfterChange } from '../../core/list-refresh';
 
 type CommentsPage = CallResponse<typeof chatCalls.leadList>;
 
-/** The offset of the next older page of comments, while there are any (offsets grow by 50). */
-export function nextCommentsOffset(lastPage: CommentsPage, lastOffset: number): number | undefined {
-  const next = lastOffset + PAGE_SIZE;
-  return next < lastPage.totalCount ? next : undefined;
+/** The first page's anchor: the newest comments (a seq is never 0). */
+export const NEWEST_COMMENTS = 0;
+
+/** The next older page starts before the oldest comment held, while older ones remain. */
+export function nextCommentsAnchor(lastPage: CommentsPage): number | undefined {
+  return lastPage.hasMore ? lastPage.messages.at(-1)?.seq : undefined;
+}
+
+/** The call for a page of 50 comments just older than `beforeSeq` (the newest for NEWEST_COMMENTS). */
+export function commentsPageBody(leadId: number, beforeSeq: number): CallRequest<typeof chatCalls.leadList> {
+  return beforeSeq === NEWEST_COMMENTS
+    ? { id: leadId, get_next: PAGE_SIZE }
+    : { id: leadId, before_seq: beforeSeq, get_next: PAGE_SIZE };
 }
 
 /** The loaded pages as one list, newest first; a comment that moved to the next page meanwhile shows once. */
@@ -137,15 +146,15 @@ export const leadsApi = baseApi
         CallResponse<typeof outcomeCalls.duplicates>,
         CallRequest<typeof outcomeCalls.duplicates>
       >({ query: (body) => ({ call: outcomeCallPaths.duplicates, body }) }),
-      // A lead's comments (its chat room), newest first, a page of 50 at a time going back.
+      // A lead's comments (its chat room), newest first, a page of 50 at a time going back by seq.
       listLeadComments: build.infiniteQuery<CommentsPage, number, number>({
         infiniteQueryOptions: {
-          initialPageParam: 0,
-          getNextPageParam: (lastPage, _allPages, lastOffset) => nextCommentsOffset(lastPage, lastOffset),
+          initialPageParam: NEWEST_COMMENTS,
+          getNextPageParam: (lastPage) => nextCommentsAnchor(lastPage),
         },
         query: ({ queryArg, pageParam }) => ({
           call: chatCallPaths.leadList,
-          body: { id: queryArg, start_position: pageParam, get_next: PAGE_SIZE },
+          body: commentsPageBody(queryArg, pageParam),
         }),
         providesTags: (_result, _error, leadId) => [{ type: 'LeadComments', id: leadId }],
       }),

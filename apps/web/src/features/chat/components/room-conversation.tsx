@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAppSelector } from '../../../core/hooks';
@@ -25,7 +25,7 @@ import {
   useMuteRoomMutation,
 } from '../api';
 import { groupByDay } from '../day-groups';
-import { useRoomMessages } from '../use-room-messages';
+import { roomStartOf, useRoomMessages } from '../use-room-messages';
 import { Composer } from './composer';
 import { MessageItem } from './message-item';
 import { PendingMessages } from './pending-messages';
@@ -54,7 +54,19 @@ interface RoomConversationProps {
 export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState }: RoomConversationProps) {
   const userId = useAppSelector((state) => state.session.userId);
   const room = useGetRoomQuery(roomId);
-  const { state, hasOlder, isLoadingOlder, error, loadOlder, apply } = useRoomMessages(roomId);
+  // A room with unread messages opens at the first of them (its read mark, once the room is known).
+  const {
+    state,
+    hasOlder,
+    isLoadingOlder,
+    hasNewer,
+    isLoadingNewer,
+    firstUnreadSeq,
+    error,
+    loadOlder,
+    loadNewer,
+    apply,
+  } = useRoomMessages(roomId, room.currentData ? roomStartOf(room.currentData) : undefined);
   const [markRead] = useMarkRoomReadMutation();
   const [mute, muteState] = useMuteRoomMutation();
   const [editMessage] = useEditMessageMutation();
@@ -63,6 +75,7 @@ export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState
   const [actionError, setActionError] = useState<string | null>(null);
   const scroller = useRef<HTMLDivElement>(null);
   const scrollMemo = useRef({ height: 0, top: 0, firstId: 0, lastId: 0, wasAtBottom: true });
+  const firstUnread = useRef<HTMLLIElement>(null);
 
   const { messages } = state;
   const first = messages[0];
@@ -75,13 +88,20 @@ export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState
     const memo = scrollMemo.current;
     const firstId = first?.messageId ?? 0;
     const lastId = last?.messageId ?? 0;
-    if (memo.firstId !== 0 && firstId !== memo.firstId && lastId === memo.lastId) {
+    if (memo.lastId === 0 && lastId !== 0 && firstUnread.current) {
+      // Opened at the first unread message: it shows at the top, older ones load above, newer below.
+      element.scrollTop = Math.max(0, firstUnread.current.offsetTop - element.offsetTop);
+      memo.wasAtBottom = false;
+    } else if (memo.firstId !== 0 && firstId !== memo.firstId && lastId === memo.lastId) {
       element.scrollTop = memo.top + (element.scrollHeight - memo.height);
-    } else if (lastId !== memo.lastId && (memo.wasAtBottom || memo.lastId === 0 || last?.user.userId === userId)) {
+    } else if (
+      lastId !== memo.lastId &&
+      (memo.wasAtBottom || memo.lastId === 0 || (last?.user.userId === userId && !hasNewer))
+    ) {
       element.scrollTop = element.scrollHeight;
     }
     scrollMemo.current = { ...memo, firstId, lastId, height: element.scrollHeight, top: element.scrollTop };
-  }, [first?.messageId, last?.messageId, last?.user.userId, userId]);
+  }, [first?.messageId, last?.messageId, last?.user.userId, userId, hasNewer]);
 
   // Content that grows after it is shown (a picture loading, a narrower screen) keeps a reader at the bottom there.
   const content = useRef<HTMLDivElement>(null);
@@ -104,6 +124,8 @@ export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState
     scrollMemo.current.wasAtBottom =
       element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
     if (element.scrollTop < LOAD_OLDER_THRESHOLD_PX && hasOlder && !isLoadingOlder) void loadOlder();
+    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
+    if (fromBottom < LOAD_OLDER_THRESHOLD_PX && hasNewer && !isLoadingNewer) void loadNewer();
   };
 
   // What is on screen in a visible tab is read.
@@ -245,17 +267,30 @@ export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState
               </Divider>
               <Box component="ul" aria-label={`Messages of ${day.heading}`} sx={{ listStyle: 'none', m: 0, p: 0 }}>
                 {day.items.map((message) => (
-                  <MessageItem
-                    key={message.messageId}
-                    message={message}
-                    isOwn={message.user.userId === userId}
-                    onEdit={edit}
-                    onDelete={setToDelete}
-                  />
+                  <Fragment key={message.messageId}>
+                    {message.seq === firstUnreadSeq && (
+                      <Box component="li" ref={firstUnread} sx={{ listStyle: 'none' }}>
+                        <Divider sx={{ my: 1, typography: 'caption', color: 'primary.main' }}>New messages</Divider>
+                      </Box>
+                    )}
+                    <MessageItem
+                      message={message}
+                      isOwn={message.user.userId === userId}
+                      onEdit={edit}
+                      onDelete={setToDelete}
+                    />
+                  </Fragment>
                 ))}
               </Box>
             </Box>
           ))}
+          {hasNewer && (
+            <Box sx={{ textAlign: 'center', py: 1 }}>
+              <Button size="small" onClick={() => void loadNewer()} loading={isLoadingNewer}>
+                SHOW NEWER MESSAGES
+              </Button>
+            </Box>
+          )}
           <PendingMessages roomId={roomId} />
         </Box>
       </Box>

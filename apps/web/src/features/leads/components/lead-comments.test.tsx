@@ -23,11 +23,12 @@ const comment = (messageId: number): ChatMessage => ({
 const ids = (from: number, count: number) => Array.from({ length: count }, (_, i) => from - i);
 const page = (from: number, count: number, totalCount: number) => ({
   status: 200,
-  body: { roomId: testLead.roomId, messages: ids(from, count).map(comment), totalCount },
+  // Older comments remain while the page's oldest is not the first.
+  body: { roomId: testLead.roomId, messages: ids(from, count).map(comment), totalCount, hasMore: from - count > 0 },
 });
 
 describe('LeadComments', () => {
-  it('shows the newest 50 and loads the older ones, 50 at a time, on request', async () => {
+  it('shows the newest 50 and loads the older ones, 50 at a time before the oldest held, on request', async () => {
     await seedCurrentUser();
     const total = PAGE_SIZE + 1;
     const calls = answerCalls({ '/api/chat/lead/list': [page(total, PAGE_SIZE, total), page(1, 1, total)] });
@@ -41,8 +42,8 @@ describe('LeadComments', () => {
     expect(screen.getAllByRole('listitem')).toHaveLength(total);
     expect(screen.queryByRole('button', { name: 'SHOW OLDER COMMENTS' })).not.toBeInTheDocument();
     expect(bodiesSentTo(calls, '/api/chat/lead/list')).toEqual([
-      { id: testLead.leadId, start_position: 0, get_next: PAGE_SIZE },
-      { id: testLead.leadId, start_position: PAGE_SIZE, get_next: PAGE_SIZE },
+      { id: testLead.leadId, get_next: PAGE_SIZE },
+      { id: testLead.leadId, before_seq: total - PAGE_SIZE + 1, get_next: PAGE_SIZE },
     ]);
   });
 
