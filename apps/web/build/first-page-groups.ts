@@ -18,7 +18,10 @@ import { chunkGraph } from './chunk-graph';
 //   shell:   the signed-in frame (menus, app bar, realtime) and Activities, where sign-in lands;
 //   working: the group list, a group's frame and its lead list (the usual first page).
 // So a signed-out page never loads the shell's or the working areas' files, and a signed-in page loads
-// only `common` of the signed-out ones. What is loaded only through import() stays in its own chunk.
+// only `common` of the signed-out ones. What is loaded only through import() stays in its own chunk; what
+// the sign-in page loads only when it shows it (SIGN_IN_LAZY_SOURCES) and shares with another area goes in
+// the sign-in file, which the other areas load anyway, so it brings none of their files into the sign-in page
+// (the providers' "or" divider brought the shell's 41 KB).
 
 export type Area = 'sign-in' | 'common' | 'account' | 'public' | 'shell' | 'working';
 
@@ -29,6 +32,8 @@ const AREA_SOURCES: [Exclude<Area, 'common'>, string[]][] = [
   ['shell', [FIRST_PAGE_MODULES.shell, 'src/features/activities/index.ts']],
   ['working', [FIRST_PAGE_MODULES.groups, FIRST_PAGE_MODULES.leads]],
 ];
+/** What the sign-in page loads only when it shows it: the providers' buttons, with their "or" divider. */
+const SIGN_IN_LAZY_SOURCES = ['src/features/auth/components/provider-buttons.tsx'];
 const SIGNED_OUT = new Set<Area>(['account', 'public']);
 const SIGNED_IN = new Set<Area>(['shell', 'working']);
 /** The order the groups are made in: a group takes along the modules its modules import that no group has yet. */
@@ -40,24 +45,25 @@ export function areasOfModules(root: string, chunks: OutputChunk[]): Map<string,
   const loadedBy = new Map<string, Set<Area>>();
   const entryFiles = new Set<string>();
   for (const chunk of chunks.filter((c) => c.isEntry)) staticClosure(chunk, entryFiles);
+  /** The modules that `source` loads at once, beside the entries' own. */
+  const modulesLoadedBy = (source: string): string[] => {
+    const facade = chunks.find((c) => c.facadeModuleId === path.join(root, source));
+    if (!facade) throw new Error(`first-page-groups: no chunk for ${source}`);
+    return [...staticClosure(facade)].filter((file) => !entryFiles.has(file)).flatMap((f) => byFile.get(f)!.moduleIds);
+  };
   for (const [area, sources] of AREA_SOURCES) {
-    for (const source of sources) {
-      const facade = chunks.find((c) => c.facadeModuleId === path.join(root, source));
-      if (!facade) throw new Error(`first-page-groups: no chunk for ${source}`);
-      for (const file of staticClosure(facade)) {
-        if (entryFiles.has(file)) continue;
-        for (const id of byFile.get(file)!.moduleIds) {
-          const areas = loadedBy.get(id) ?? new Set<Area>();
-          areas.add(area);
-          loadedBy.set(id, areas);
-        }
-      }
+    for (const id of sources.flatMap(modulesLoadedBy)) {
+      const areas = loadedBy.get(id) ?? new Set<Area>();
+      areas.add(area);
+      loadedBy.set(id, areas);
     }
   }
+  const signInLazy = new Set(SIGN_IN_LAZY_SOURCES.flatMap(modulesLoadedBy));
   const areaOf = new Map<string, Area>();
   for (const [id, areas] of loadedBy) {
     const shared = [...areas].some((a) => SIGNED_OUT.has(a)) && [...areas].some((a) => SIGNED_IN.has(a));
-    const area = areas.has('sign-in') ? 'sign-in' : shared ? 'common' : ORDER.find((a) => areas.has(a));
+    const isSignIn = areas.has('sign-in') || signInLazy.has(id);
+    const area = isSignIn ? 'sign-in' : shared ? 'common' : ORDER.find((a) => areas.has(a));
     if (area) areaOf.set(id, area);
   }
   return areaOf;

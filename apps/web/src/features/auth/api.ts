@@ -1,5 +1,4 @@
 import {
-  browserTimeZone,
   type CallRequest,
   type CallResponse,
   type GroupInvitePreview,
@@ -9,15 +8,10 @@ import {
   type userCalls,
 } from '@leadcircle/shared';
 import { baseApi } from '../../core/base-api';
+import { withTimeZone } from './with-time-zone';
 
 // The account calls a signed-out visitor makes. They name their calls' paths, not the definitions,
 // so the contract's schemas (and zod) stay out of the sign-in screen's first load.
-
-// A sign-up, or a social sign-in that may create the account, carries the browser's time zone.
-const withTimeZone = <T extends { time_zone?: string }>(body: T): T => ({
-  ...body,
-  time_zone: body.time_zone ?? browserTimeZone(),
-});
 
 export const authApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -39,19 +33,7 @@ export const authApi = baseApi.injectEndpoints({
     >({
       query: (body) => ({ call: userCallPaths.emailConfirmationAction, body, params: { token: body.token } }),
     }),
-    // Social sign-in: each answers tokens like login.
-    googleSignup: build.mutation<
-      CallResponse<typeof userCalls.googleSignup>,
-      CallRequest<typeof userCalls.googleSignup>
-    >({
-      query: (body) => ({ call: userCallPaths.googleSignup, body: withTimeZone(body) }),
-    }),
-    appleSignup: build.mutation<CallResponse<typeof userCalls.appleSignup>, CallRequest<typeof userCalls.appleSignup>>({
-      query: (body) => ({ call: userCallPaths.appleSignup, body: withTimeZone(body) }),
-    }),
-    linkedinUrl: build.mutation<CallResponse<typeof userCalls.linkedinUrl>, CallRequest<typeof userCalls.linkedinUrl>>({
-      query: (body) => ({ call: userCallPaths.linkedinUrl, body }),
-    }),
+    // LinkedIn's callback: answers tokens like login (the providers' buttons call social/social-calls.ts).
     linkedinSignup: build.mutation<
       CallResponse<typeof userCalls.linkedinSignup>,
       CallRequest<typeof userCalls.linkedinSignup>
@@ -74,8 +56,5 @@ export const {
   useEmailSignupMutation,
   useEmailConfirmationActionMutation,
   useResetPasswordMutation,
-  useGoogleSignupMutation,
-  useAppleSignupMutation,
-  useLinkedinUrlMutation,
   useLinkedinSignupMutation,
 } = authApi;

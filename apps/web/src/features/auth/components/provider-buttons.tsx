@@ -4,6 +4,7 @@ import GoogleIcon from '@mui/icons-material/Google';
 import LinkedInIcon from '@mui/icons-material/LinkedIn';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNotify } from '../../../components/use-notify';
@@ -12,9 +13,9 @@ import { useClientConfig } from '../../../lib/client-config';
 import { reportError } from '../../../lib/error-reporter';
 import type { PendingInvite } from '../../../lib/invite-storage';
 import { randomNonce } from '../../../lib/load-script';
-import { useAppleSignupMutation, useGoogleSignupMutation, useLinkedinUrlMutation } from '../api';
 import { type AppleSignInResponse, appleErrorCode, loadAppleId } from '../social/apple-id';
 import { loadGoogleIdentity } from '../social/google-identity';
+import { appleSignIn, googleSignIn, linkedInUrl } from '../social/social-calls';
 
 interface ProviderButtonsProps {
   /** The invite the visitor came with: LinkedIn carries it through its state. */
@@ -22,11 +23,21 @@ interface ProviderButtonsProps {
   onSignedIn: (tokens: Tokens) => void;
 }
 
+/** The sign-in page's providers under an "or" divider: a lazy chunk, loaded when the server configures one. */
+export function ProviderSection(props: ProviderButtonsProps) {
+  return (
+    <>
+      <Divider sx={{ my: 3 }}>or</Divider>
+      <ProviderButtons {...props} />
+    </>
+  );
+}
+
 /**
  * Sign in with LinkedIn, Apple or Google: only the providers the server has
  * configured show; Google's and Apple's scripts load only then.
  */
-export function ProviderButtons({ invite, onSignedIn }: ProviderButtonsProps) {
+function ProviderButtons({ invite, onSignedIn }: ProviderButtonsProps) {
   const { providers } = useClientConfig();
   return (
     <Stack spacing={1.5}>
@@ -48,7 +59,6 @@ function ProviderButton(props: { name: string; icon: ReactNode; loading?: boolea
 // LinkedIn: the browser goes to LinkedIn and comes back to /oauth_login (the callback page).
 function LinkedInButton({ isConfigured, invite }: { isConfigured: boolean; invite: PendingInvite | null }) {
   const notify = useNotify();
-  const [linkedinUrl] = useLinkedinUrlMutation();
   const [isLeaving, setIsLeaving] = useState(false);
 
   const signIn = async () => {
@@ -58,7 +68,7 @@ function LinkedInButton({ isConfigured, invite }: { isConfigured: boolean; invit
     }
     setIsLeaving(true);
     try {
-      const { url } = await linkedinUrl({ state: encodeOAuthState(invite ?? {}) }).unwrap();
+      const { url } = await linkedInUrl({ state: encodeOAuthState(invite ?? {}) });
       window.location.assign(url);
     } catch (error) {
       setIsLeaving(false);
@@ -72,7 +82,7 @@ function LinkedInButton({ isConfigured, invite }: { isConfigured: boolean; invit
 // Apple: Sign in with Apple JS in a popup; its code and identity token go to the server.
 function AppleButton({ clientId, onSignedIn }: { clientId: string | null; onSignedIn: (tokens: Tokens) => void }) {
   const notify = useNotify();
-  const [appleSignup, { isLoading }] = useAppleSignupMutation();
+  const [isLoading, setIsLoading] = useState(false);
   const apple = useRef<ReturnType<typeof loadAppleId> | null>(null);
   const [nonce] = useState(randomNonce);
   const redirectUri = `${window.location.origin}${ROUTES.signIn}`;
@@ -106,9 +116,10 @@ function AppleButton({ clientId, onSignedIn }: { clientId: string | null; onSign
       notify.error(MESSAGES.missingInputParameters);
       return;
     }
+    setIsLoading(true);
     try {
       // Apple names the person only on the first sign-in; the server keeps the name then.
-      const tokens = await appleSignup({
+      const tokens = await appleSignIn({
         code,
         identity_token: identityToken,
         first_name: response.user?.name?.firstName,
@@ -116,10 +127,12 @@ function AppleButton({ clientId, onSignedIn }: { clientId: string | null; onSign
         redirect_uri: redirectUri,
         platform: LOGIN_PLATFORM_DEFAULT,
         nonce,
-      }).unwrap();
+      });
       onSignedIn(tokens);
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.appleLoginFailed));
+    } finally {
+      setIsLoading(false);
     }
   };
 
@@ -129,7 +142,6 @@ function AppleButton({ clientId, onSignedIn }: { clientId: string | null; onSign
 // Google: Google Identity Services draws its own button (in its frame) and hands back an ID token.
 function GoogleButton({ clientId, onSignedIn }: { clientId: string | null; onSignedIn: (tokens: Tokens) => void }) {
   const notify = useNotify();
-  const [googleSignup] = useGoogleSignupMutation();
   const container = useRef<HTMLDivElement>(null);
   const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>('loading');
 
@@ -141,7 +153,7 @@ function GoogleButton({ clientId, onSignedIn }: { clientId: string | null; onSig
       return;
     }
     try {
-      onSignedIn(await googleSignup({ id_token: idToken, nonce, platform: LOGIN_PLATFORM_DEFAULT }).unwrap());
+      onSignedIn(await googleSignIn({ id_token: idToken, nonce, platform: LOGIN_PLATFORM_DEFAULT }));
     } catch (error) {
       notify.error(errorMessage(error, MESSAGES.googleLoginFailed));
     }

@@ -32,16 +32,7 @@ const InvitationNotice = lazy(() =>
   import('../components/invitation-notice').then((m) => ({ default: m.InvitationNotice })),
 );
 const ProviderSection = lazy(() =>
-  Promise.all([import('@mui/material/Divider'), import('../components/provider-buttons')]).then(
-    ([{ default: Divider }, { ProviderButtons }]) => ({
-      default: (props: Parameters<typeof ProviderButtons>[0]) => (
-        <>
-          <Divider sx={{ my: 3 }}>or</Divider>
-          <ProviderButtons {...props} />
-        </>
-      ),
-    }),
-  ),
+  import('../components/provider-buttons').then((m) => ({ default: m.ProviderSection })),
 );
 
 const validator = lazySchemaValidator<SignInForm, SignInForm>(() =>
