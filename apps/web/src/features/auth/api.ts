@@ -20,9 +20,6 @@ export const authApi = baseApi.injectEndpoints({
       query: (body) => ({ call: groupCallPaths.invitePreview, body }),
       extraOptions: { silentStatuses: [400] },
     }),
-    login: build.mutation<CallResponse<typeof userCalls.login>, CallRequest<typeof userCalls.login>>({
-      query: (body) => ({ call: userCallPaths.login, body }),
-    }),
     emailSignup: build.mutation<CallResponse<typeof userCalls.emailSignup>, CallRequest<typeof userCalls.emailSignup>>({
       query: (body) => ({ call: userCallPaths.emailSignup, body: withTimeZone(body) }),
     }),
@@ -33,7 +30,8 @@ export const authApi = baseApi.injectEndpoints({
     >({
       query: (body) => ({ call: userCallPaths.emailConfirmationAction, body, params: { token: body.token } }),
     }),
-    // LinkedIn's callback: answers tokens like login (the providers' buttons call social/social-calls.ts).
+    // LinkedIn's callback: answers tokens as sign-in does (the sign-in form and the providers' buttons call
+    // with a plain fetch: core/signed-out-call.ts, social/social-calls.ts).
     linkedinSignup: build.mutation<
       CallResponse<typeof userCalls.linkedinSignup>,
       CallRequest<typeof userCalls.linkedinSignup>
@@ -52,7 +50,6 @@ export const authApi = baseApi.injectEndpoints({
 
 export const {
   useGetGroupInvitePreviewQuery,
-  useLoginMutation,
   useEmailSignupMutation,
   useEmailConfirmationActionMutation,
   useResetPasswordMutation,
