@@ -1,44 +1,20 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../src/db/embedded.js';
+import { startServerProcess, waitForReady } from '../server-process.js';
 
 // The real process, as `npm start` runs it: embedded PostgreSQL, the data-directory lock,
 // fail-fast configuration and the graceful shutdown.
 
-const mainFile = path.resolve(import.meta.dirname, '../../src/main.ts');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-process-'));
 const children: ChildProcess[] = [];
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: { ...process.env, DATABASE_URL: '', LOG_LEVEL: 'warn', JWT_SECRET: 'x'.repeat(40), ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
-
-async function waitForReady(url: string, exited: Promise<unknown>) {
-  let done = false;
-  exited.then(() => (done = true));
-  for (let i = 0; i < 240 && !done; i++) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become ready');
-}
+const startServer = (env: Record<string, string>) =>
+  startServerProcess(children, { DATABASE_URL: '', JWT_SECRET: 'x'.repeat(40), ...env });
 
 /** A request on its own connection (no keep-alive socket that shutdown could close as idle). */
 function signInOnFreshConnection(port: number): Promise<number | undefined> {
@@ -78,7 +54,7 @@ describe('the server process', () => {
   it('runs on the embedded PostgreSQL, refuses a second server on the same data directory, and shuts down gracefully', async () => {
     const port = await freePort();
     const first = startServer({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
-    await waitForReady(`http://127.0.0.1:${port}`, first.exited);
+    await waitForReady(port, first);
     expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(true);
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
 

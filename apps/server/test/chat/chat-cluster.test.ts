@@ -64,7 +64,7 @@ describe('two instances through Redis', () => {
     const [portA, portB, portLb] = await Promise.all([freePort(), freePort(), freePort()]);
     const a = startInstance('a', portA, t.config.databaseUrl!, keyPrefix);
     const b = startInstance('b', portB, t.config.databaseUrl!, keyPrefix);
-    await Promise.all([waitForReady(portA, a.output), waitForReady(portB, b.output)]);
+    await Promise.all([waitForReady(portA, a), waitForReady(portB, b)]);
     const lb = startBalancer([portB, portA]);
     await new Promise<void>((r) => lb.server.listen(portLb, '127.0.0.1', () => r()));
     try {

@@ -38,7 +38,7 @@ beforeAll(async () => {
       jwtSecret: t.config.jwtSecret!,
     }),
   );
-  await Promise.all(instances.map((instance) => waitForReady(instance.port, instance.output)));
+  await Promise.all(instances.map((instance) => waitForReady(instance.port, instance)));
 }, 120_000);
 afterAll(async () => {
   for (const child of children) child.kill('SIGKILL');

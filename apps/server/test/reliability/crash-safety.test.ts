@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,12 +13,12 @@ import { migrateAndSeed } from '../../src/db/migrate.js';
 import { leads } from '../../src/db/schema/index.js';
 import { createGroupWithMembers } from '../groups.js';
 import { leadPayload } from '../leads.js';
+import { startServerProcess, waitForReady } from '../server-process.js';
 import { createTestApp } from '../test-app.js';
 
 // A crash loses nothing that was acknowledged, and a database that goes away for a moment makes
 // the calls answer 503 with a message until it is back, without a restart.
 
-const mainFile = path.resolve(import.meta.dirname, '../../src/main.ts');
 const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-signing';
 const children: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -28,42 +28,18 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-function startServer(databaseUrl: string, port: number, dataDir: string) {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      JWT_SECRET,
-      // As the test app's: its access tokens are valid here too.
-      APP_URL: 'http://localhost:3000',
-      JOBS_ENABLED: 'false',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = (databaseUrl: string, port: number, dataDir: string) =>
+  startServerProcess(children, {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    // As the test app's: its access tokens are valid here too.
+    APP_URL: 'http://localhost:3000',
+    JOBS_ENABLED: 'false',
+    NODE_ENV: 'test',
   });
-  children.push(child);
-  let output = '';
-  child.stdout!.on('data', (d) => (output += d));
-  child.stderr!.on('data', (d) => (output += d));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, exited, output: () => output };
-}
-
-async function waitForReady(url: string) {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(`${url}/api/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not become ready');
-}
 
 describe('a server killed with SIGKILL during writes', () => {
   it('keeps every write it acknowledged, and starts again on the same database', async () => {
@@ -76,7 +52,7 @@ describe('a server killed with SIGKILL during writes', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const first = startServer(t.config.databaseUrl!, port, dataDir);
-    await waitForReady(url);
+    await waitForReady(port, first);
 
     const acknowledged: number[] = [];
     let stop = false;
@@ -107,7 +83,7 @@ describe('a server killed with SIGKILL during writes', () => {
 
     // The same data directory and database: the server starts and the data answers.
     const second = startServer(t.config.databaseUrl!, port, dataDir);
-    await waitForReady(url);
+    await waitForReady(port, second);
     const res = await fetch(`${url}/api/lead/get`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${member.token}` },
