@@ -12,6 +12,7 @@ export * from './api/crm.js';
 export * from './api/error-body.js';
 export * from './api/feedback.js';
 export * from './api/groups.js';
+export * from './api/lead-imports.js';
 export * from './api/leads.js';
 export * from './api/lookups.js';
 export * from './api/opportunities.js';

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRoomKind, ChatUnreadState } from './api/chat.js';
+import type { LeadImportProgressEvent } from './api/lead-imports.js';
 import type { LeadRating } from './api/leads.js';
 import type { LeadOutcome } from './api/outcomes.js';
 
@@ -34,6 +35,8 @@ export const SERVER_EVENTS = {
   leadRating: 'lead:rating',
   /** A step was recorded on a lead (its outcome): refetch /lead/outcome/list if it is open. */
   leadOutcome: 'lead:outcome',
+  /** A lead import of one of the user's groups moved on (progress, done, failed, undone). */
+  leadImportProgress: 'lead:import_progress',
   /** An activity the user may see was recorded: refetch the feed and the inbox. */
   activityNew: 'activity:new',
   /** The token expires now: the socket is closed; reconnect with a fresh token. */
@@ -112,6 +115,7 @@ export interface ServerEventMap {
   'contact:comment': ContactCommentEvent;
   'lead:rating': LeadRatingEvent;
   'lead:outcome': LeadOutcomeEvent;
+  'lead:import_progress': LeadImportProgressEvent;
   'activity:new': ActivityNewEvent;
   'auth:expired': AuthExpiredEvent;
 }

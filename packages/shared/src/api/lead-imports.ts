@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { defineCall, idField } from './call.js';
+import { pageFields } from './groups.js';
+
+// Importing a CSV file of leads into a group: upload (multipart) → match columns → review → import (a
+// background job with progress over the socket) → undo. Members of the group only: every call naming an
+// import or a group answers 404 LEAD_IMPORT_NOT_FOUND / 403 GROUP_NOT_MEMBER as the lead calls do.
+
+/** The upload: `POST /api/lead/import/upload`, multipart with fields `group_id` and `file` (≤ 10 MB). */
+export const LEAD_IMPORT_UPLOAD_PATH = '/lead/import/upload';
+/** The rows with errors as CSV with an extra "Error" column: `GET /api/lead/import/errors?import_id=…`. */
+export const LEAD_IMPORT_ERRORS_PATH = '/lead/import/errors';
+
+export const LEAD_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
+export const LEAD_IMPORT_MAX_ROWS = 100_000;
+export const LEAD_IMPORT_MAX_COLUMNS = 200;
+
+export const leadImportCallPaths = {
+  preview: { path: '/lead/import/preview', auth: true },
+  rows: { path: '/lead/import/rows', auth: true },
+  start: { path: '/lead/import/start', auth: true },
+  get: { path: '/lead/import/get', auth: true },
+  list: { path: '/lead/import/list', auth: true },
+  undo: { path: '/lead/import/undo', auth: true },
+} as const;
+
+/** Our fields a column can be matched to (null: "Don't import"). */
+export const IMPORT_FIELDS = [
+  'FIRST_NAME',
+  'LAST_NAME',
+  'FULL_NAME',
+  'TITLE',
+  'COMPANY',
+  'EMAIL',
+  'PHONE',
+  'LINKEDIN',
+  'STREET',
+  'STREET2',
+  'CITY',
+  'STATE',
+  'ZIP',
+  'ADDRESS',
+  'NOTES',
+] as const;
+export type ImportField = (typeof IMPORT_FIELDS)[number];
+export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
+  FIRST_NAME: 'First Name',
+  LAST_NAME: 'Last Name',
+  FULL_NAME: 'Full Name',
+  TITLE: 'Title',
+  COMPANY: 'Company',
+  EMAIL: 'Email',
+  PHONE: 'Phone Number',
+  LINKEDIN: 'LinkedIn',
+  STREET: 'Street',
+  STREET2: 'Street 2',
+  CITY: 'City',
+  STATE: 'State',
+  ZIP: 'ZIP',
+  ADDRESS: 'Address',
+  NOTES: 'Notes',
+};
+export const IMPORT_DONT_IMPORT_LABEL = "Don't import";
+
+/** What will happen (or happened) to a row. */
+export const IMPORT_ROW_KINDS = ['NEW', 'DUPLICATE', 'ERROR'] as const;
+export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
+/** Duplicates: skipped (default) or imported too. Rows with errors are never imported. */
+export const IMPORT_DUPLICATE_CHOICES = ['SKIP', 'IMPORT'] as const;
+export const IMPORT_STATUSES = ['DRAFT', 'QUEUED', 'RUNNING', 'DONE', 'FAILED', 'UNDONE'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+export const importColumn = z.object({
+  index: z.number().int(),
+  header: z.string(),
+  // The first three values under the header.
+  samples: z.array(z.string()),
+  // Matched automatically by header name (case, spaces and punctuation ignored, common synonyms); null when none.
+  field: z.enum(IMPORT_FIELDS).nullable(),
+});
+export type ImportColumn = z.infer<typeof importColumn>;
+
+/** One import of a file into a group, from upload to undo. */
+export const leadImport = z.object({
+  importId: z.number().int(),
+  groupId: z.number().int(),
+  fileName: z.string(),
+  status: z.enum(IMPORT_STATUSES),
+  // Who ran it, and their name or 'Deleted user'.
+  createdBy: z.number().int(),
+  createdByName: z.string(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+  // Data rows of the file (the header row not counted).
+  rowCount: z.number().int(),
+  // The review's counts (after the latest preview).
+  newCount: z.number().int(),
+  duplicateCount: z.number().int(),
+  errorCount: z.number().int(),
+  duplicates: z.enum(IMPORT_DUPLICATE_CHOICES),
+  // Progress while it runs: rows handled so far of the rows to handle.
+  doneRows: z.number().int(),
+  totalRows: z.number().int(),
+  // Leads created and rows skipped (duplicates skipped and errors).
+  importedCount: z.number().int(),
+  skippedCount: z.number().int(),
+  // After an undo: leads removed and leads kept because someone worked on them.
+  undoneCount: z.number().int(),
+  keptCount: z.number().int(),
+  // The caller may undo it now: it is DONE and they ran it or own the group.
+  canUndo: z.boolean(),
+});
+export type LeadImport = z.infer<typeof leadImport>;
+
+export const leadImportUploadResponse = z.object({
+  import: leadImport,
+  columns: z.array(importColumn),
+});
+
+const mappingEntry = z.strictObject({ index: z.number().int().min(0), field: z.enum(IMPORT_FIELDS).nullable() });
+
+// Review against the group as it is now. `mapping` names each column's field; a field for one column only.
+export const leadImportPreviewRequest = z.strictObject({
+  import_id: idField,
+  mapping: z.array(mappingEntry).max(1000),
+});
+
+export const importRowError = z.object({
+  // The header of the column it came from ('' when it is about the whole row).
+  column: z.string(),
+  // The lead form's own message, e.g. 'First name is required'.
+  message: z.string(),
+});
+export const importRow = z.object({
+  // Line in the file's data (1 = the first row under the header).
+  rowNumber: z.number().int(),
+  kind: z.enum(IMPORT_ROW_KINDS),
+  firstName: z.string(),
+  lastName: z.string(),
+  company: z.string(),
+  title: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  city: z.string(),
+  state: z.string(),
+  // DUPLICATE of a lead of the group: which lead and who submitted it.
+  duplicateOf: z.object({ leadId: z.number().int(), fullName: z.string(), ownerName: z.string() }).nullable(),
+  // DUPLICATE of an earlier row of the file.
+  duplicateOfRow: z.number().int().nullable(),
+  errors: z.array(importRowError),
+});
+export type ImportRow = z.infer<typeof importRow>;
+
+export const leadImportRowsRequest = z.strictObject({
+  import_id: idField,
+  kind: z.enum([...IMPORT_ROW_KINDS, 'ALL']).default('ALL'),
+  ...pageFields,
+});
+export const leadImportRowsResponse = z.object({ rows: z.array(importRow), totalCount: z.number().int() });
+
+// Start the import job; 409 LEAD_IMPORT_RUNNING while another import of the group runs.
+export const leadImportStartRequest = z.strictObject({
+  import_id: idField,
+  duplicates: z.enum(IMPORT_DUPLICATE_CHOICES).default('SKIP'),
+});
+export const leadImportIdRequest = z.strictObject({ import_id: idField });
+// The group's imports, newest first (drafts of other members not listed).
+export const leadImportListRequest = z.strictObject({ group_id: idField, ...pageFields });
+export const leadImportListResponse = z.object({ imports: z.array(leadImport), totalCount: z.number().int() });
+
+export const IMPORT_KEPT_REASONS = ['CHANGED', 'RATED', 'COMMENTED', 'ASSIGNED', 'OUTCOME'] as const;
+export const leadImportUndoResponse = z.object({
+  import: leadImport,
+  // Leads kept, by the first reason that kept each.
+  kept: z.array(z.object({ reason: z.enum(IMPORT_KEPT_REASONS), count: z.number().int() })),
+});
+
+export const leadImportErrorsQuery = z.strictObject({ import_id: idField });
+
+export const leadImportCalls = {
+  preview: defineCall({
+    ...leadImportCallPaths.preview,
+    summary: 'Review an uploaded file with a column mapping: what each row will become (members of the group)',
+    request: leadImportPreviewRequest,
+    response: leadImport,
+  }),
+  rows: defineCall({
+    ...leadImportCallPaths.rows,
+    summary: "The review's rows, by kind, 50 a page",
+    request: leadImportRowsRequest,
+    response: leadImportRowsResponse,
+  }),
+  start: defineCall({
+    ...leadImportCallPaths.start,
+    summary: 'Import the reviewed file as a background job (one import per group at a time)',
+    request: leadImportStartRequest,
+    response: leadImport,
+  }),
+  get: defineCall({
+    ...leadImportCallPaths.get,
+    summary: "An import's state and progress",
+    request: leadImportIdRequest,
+    response: leadImport,
+  }),
+  list: defineCall({
+    ...leadImportCallPaths.list,
+    summary: "A group's import history, newest first",
+    request: leadImportListRequest,
+    response: leadImportListResponse,
+  }),
+  undo: defineCall({
+    ...leadImportCallPaths.undo,
+    summary:
+      'Undo a finished import: remove the leads it created that nobody has worked on since (its runner or a group owner)',
+    request: leadImportIdRequest,
+    response: leadImportUndoResponse,
+  }),
+};
+
+/** The realtime event of an import's progress, to the members of its group. */
+export interface LeadImportProgressEvent {
+  groupId: number;
+  import: LeadImport;
+}
