@@ -222,6 +222,27 @@ describe('paged lists read a page, not the whole list', () => {
     }
   });
 
+  // The page is chosen from the rooms' ids and activity alone; names, read marks and other people are read
+  // for the page's rooms only, and the total rides on the page (no second count of the rooms).
+  it('/chat/room/list: of 1,001 group rooms, only the page is named, read-marked and counted in one pass', async () => {
+    const roomList = (offset: number) =>
+      post(t, '/chat/room/list', { grouping_level: 'GROUP', limit: PAGE_SIZE, offset }, { token: ctx.owner.token });
+    await roomList(0);
+    const decorated = ['groups', 'chat_room_reads', 'businesses', 'opportunities'];
+    const statements = await selectsOf(t, async () => {
+      const res = await roomList(PAGE_SIZE);
+      expect(res.body).toMatchObject({ totalCount: GROUPS + 1 });
+      expect(res.body.rooms).toHaveLength(PAGE_SIZE);
+    });
+    expect(statements.filter((s) => /count\(\*\)/i.test(s.text))).toHaveLength(1);
+    for (const node of await planNodesOf(t, () => roomList(PAGE_SIZE))) {
+      if (decorated.includes(node.relation ?? '')) expect(node.rows, node.where).toBeLessThanOrEqual(PAGE_SIZE);
+    }
+    // A page past the end is empty and still tells how many rooms there are.
+    const past = await roomList(GROUPS + 1);
+    expect(past.body).toMatchObject({ rooms: [], totalCount: GROUPS + 1 });
+  });
+
   it('/chat/lead/list: the first page of 2,000 comments and its totalCount', async () => {
     const most = await mostRowsRead(t, async () => {
       const res = await post(t, '/chat/lead/list', { id: commentedLeadId }, { token: ctx.owner.token });

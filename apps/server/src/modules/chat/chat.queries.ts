@@ -191,7 +191,7 @@ const keptUnread = sql`(r.visible_count - coalesce(rd.seen_count, 0))`;
 
 // A room with the caller's read mark, unread count (0 while muted) and the parts of its name, read now:
 // what it is about (its group, business, opportunity or lead) or, for a direct room, the other person.
-const summarySelect = (userId: number) => sql`
+const summarySelect = (userId: number, page: SQL = sql``, extra: SQL = sql``) => sql`
   select r.id, r.kind, r.group_id, r.business_id, r.opportunity_id, r.lead_id, r.last_seq, r.last_version,
     coalesce(r.last_message_at, r.created_at) as last_activity_at,
     coalesce(rd.last_read_seq, 0) as last_read_seq, coalesce(rd.muted, false) as muted,
@@ -199,8 +199,8 @@ const summarySelect = (userId: number) => sql`
     g.name as group_name, b.name as business_name, o.name as opportunity_name,
     case when l.id is null then null else l.first_name || ' ' || l.last_name end as lead_name,
     ou.id as other_id, ou.first_name as other_first_name, ou.last_name as other_last_name,
-    ou.avatar_key as other_avatar_key, ou.deletion_requested_at as other_hidden
-  from chat_rooms r
+    ou.avatar_key as other_avatar_key, ou.deletion_requested_at as other_hidden${extra}
+  from chat_rooms r ${page}
   left join chat_room_reads rd on rd.room_id = r.id and rd.user_id = ${userId}
   left join public_groups g on g.id = r.group_id
   left join public_businesses b on b.id = r.business_id
@@ -209,17 +209,28 @@ const summarySelect = (userId: number) => sql`
   left join public_users ou on r.kind = 'DIRECT'
     and ou.id = case when r.direct_user_low = ${userId} then r.direct_user_high else r.direct_user_low end`;
 
+/**
+ * One page of the caller's rooms, most recent activity first, and how many rooms they have. The page is chosen
+ * from the rooms' ids and activity alone (a narrow read of the person's rooms); only its rooms are then joined
+ * to their names, read marks and other people, so the cost of a page grows with the page, not the rooms.
+ */
 export async function listRoomSummaries(
   db: DbOrTx,
   userId: number,
   condition: SQL,
   page: { offset: number; limit: number },
-): Promise<RoomSummaryRow[]> {
-  const { rows } = await db.execute<RoomSummaryRow>(sql`${summarySelect(userId)}
-    where ${condition}
-    order by coalesce(r.last_message_at, r.created_at) desc, r.id desc
-    limit ${page.limit} offset ${page.offset}`);
-  return rows.map(fixDates);
+): Promise<{ rows: RoomSummaryRow[]; totalCount: number }> {
+  const { rows } = await db.execute<RoomSummaryRow & { total: number }>(sql`
+    with page as (
+      select r.id, count(*) over ()::int as total from chat_rooms r
+      where ${condition}
+      order by coalesce(r.last_message_at, r.created_at) desc, r.id desc
+      limit ${page.limit} offset ${page.offset})
+    ${summarySelect(userId, sql`join page on page.id = r.id`, sql`, page.total`)}
+    order by coalesce(r.last_message_at, r.created_at) desc, r.id desc`);
+  // A page past the end has no row to carry the total: counted on its own then.
+  const totalCount = rows[0]?.total ?? (page.offset > 0 ? await countRooms(db, condition) : 0);
+  return { rows: rows.map(({ total: _, ...row }) => fixDates(row)), totalCount };
 }
 
 export async function countRooms(db: DbOrTx, condition: SQL): Promise<number> {

@@ -143,10 +143,10 @@ export async function listRooms(
   const kind = input.grouping_level;
   if (kind === 'GROUP' || kind === 'BUSINESS') await q.ensureMembershipRooms(deps.db, userId, kind);
   const condition = q.memberRoomsCondition(userId, kind, input.grouping_level_id);
-  const [rows, totalCount] = await Promise.all([
-    q.listRoomSummaries(deps.db, userId, condition, { offset: input.offset, limit: input.limit }),
-    q.countRooms(deps.db, condition),
-  ]);
+  const { rows, totalCount } = await q.listRoomSummaries(deps.db, userId, condition, {
+    offset: input.offset,
+    limit: input.limit,
+  });
   return { rooms: await presentRooms(deps, rows), totalCount };
 }
 
