@@ -37,7 +37,10 @@ export const SERVER_EVENTS = {
   leadOutcome: 'lead:outcome',
   /** A lead import of one of the user's groups moved on (progress, done, failed, undone). */
   leadImportProgress: 'lead:import_progress',
-  /** An activity the user may see was recorded: refetch the feed and the inbox. */
+  /**
+   * An activity the user may see was recorded: refetch the feed. `inbox: true` tells the people it is news to
+   * (one more unread in their inbox): the bell counts it without asking the server.
+   */
   activityNew: 'activity:new',
   /** The token expires now: the socket is closed; reconnect with a fresh token. */
   authExpired: 'auth:expired',
@@ -87,6 +90,8 @@ export interface ActivityNewEvent {
   activityId: number;
   /** The activity's type, e.g. 'NEW_LEAD'. */
   type: string;
+  /** True when it is one more unread item in this person's inbox. */
+  inbox: boolean;
 }
 export interface AuthExpiredEvent {
   message: string;

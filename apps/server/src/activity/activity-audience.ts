@@ -24,28 +24,54 @@ export function visibleTo(userId: number): SQL {
   )`;
 }
 
-/** Everyone who may see activity `id` now, and its type; undefined when there is no such activity. */
+/** Reminders reach their recipient's inbox even when the lead they are about, and so their actor, is the recipient's own. */
+export const REMINDER_TYPES: readonly string[] = ['LEAD_FOLLOW_UP'];
+
+/**
+ * Of an activity's audience, those it is news to in their inbox: not their own (reminders aside), and a new
+ * lead or naming them as recipient (the inbox's rule, notifications.queries.ts).
+ */
+export function inboxAudience(audience: {
+  type: string;
+  actorUserId: number;
+  userIds: number[];
+  recipientIds: number[];
+}) {
+  const own = (userId: number) => userId === audience.actorUserId && !REMINDER_TYPES.includes(audience.type);
+  const named = new Set(audience.recipientIds);
+  return audience.userIds.filter((userId) => !own(userId) && (audience.type === 'NEW_LEAD' || named.has(userId)));
+}
+
+/**
+ * Everyone who may see activity `id` now, its type, its actor and the people it names as recipients;
+ * undefined when there is no such activity.
+ */
 export async function activityAudience(
   db: DbOrTx,
   id: number,
-): Promise<{ type: string; userIds: number[] } | undefined> {
+): Promise<{ type: string; actorUserId: number; userIds: number[]; recipientIds: number[] } | undefined> {
   // Each source read through its own index (the group's members, the opportunity's people, the business's
   // users, the recipients), never the whole users table.
   const rows = await db.execute(sql`
-    SELECT a.type, x.user_id
+    SELECT a.type, a.actor_user_id, x.user_id, x.recipient
     FROM activities a
     CROSS JOIN LATERAL (
-      SELECT gm.user_id FROM public_group_members gm WHERE gm.group_id = a.group_id
-      UNION SELECT o.created_by FROM public_opportunities o WHERE o.id = a.opportunity_id
-      UNION SELECT s.user_id FROM public_opportunity_shares s WHERE s.opportunity_id = a.opportunity_id
-      UNION SELECT a.actor_user_id WHERE a.group_id IS NULL AND a.opportunity_id IS NULL
-      UNION SELECT u.id FROM public_users u
+      SELECT gm.user_id, false AS recipient FROM public_group_members gm WHERE gm.group_id = a.group_id
+      UNION SELECT o.created_by, false FROM public_opportunities o WHERE o.id = a.opportunity_id
+      UNION SELECT s.user_id, false FROM public_opportunity_shares s WHERE s.opportunity_id = a.opportunity_id
+      UNION SELECT a.actor_user_id, false WHERE a.group_id IS NULL AND a.opportunity_id IS NULL
+      UNION SELECT u.id, false FROM public_users u
         WHERE a.group_id IS NULL AND a.opportunity_id IS NULL
           AND u.business_id = (CASE WHEN a.data->>'businessId' ~ '^[0-9]{1,9}$' THEN (a.data->>'businessId')::int END)
-      UNION SELECT r.user_id FROM activity_recipients r WHERE r.activity_id = a.id
+      UNION SELECT r.user_id, true FROM activity_recipients r WHERE r.activity_id = a.id
     ) x
     WHERE a.id = ${id}`);
-  const list = rowsOf<{ type: string; user_id: number }>(rows);
+  const list = rowsOf<{ type: string; actor_user_id: number; user_id: number; recipient: boolean }>(rows);
   if (list.length === 0) return undefined;
-  return { type: list[0]?.type ?? '', userIds: [...new Set(list.map((r) => Number(r.user_id)))] };
+  return {
+    type: list[0]?.type ?? '',
+    actorUserId: Number(list[0]?.actor_user_id),
+    userIds: [...new Set(list.map((r) => Number(r.user_id)))],
+    recipientIds: list.filter((r) => r.recipient).map((r) => Number(r.user_id)),
+  };
 }

@@ -4,7 +4,7 @@ import { activities, activityRecipients } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
 import { userRoom } from '../realtime/rooms.js';
-import { activityAudience } from './activity-audience.js';
+import { activityAudience, inboxAudience } from './activity-audience.js';
 
 // Bottom level: records what happened, inside the writer's transaction. Imports no domain module.
 
@@ -71,11 +71,17 @@ export function createActivityRecorder(
         try {
           const audience = await activityAudience(db, id);
           if (!audience || audience.userIds.length === 0) continue;
-          realtime.publish({
-            rooms: audience.userIds.map(userRoom),
-            event: SERVER_EVENTS.activityNew,
-            data: { activityId: id, type: audience.type },
-          });
+          // Two payloads at most, whatever the audience: those it is news to in their inbox, and the others.
+          const inbox = new Set(inboxAudience(audience));
+          for (const news of [true, false]) {
+            const who = audience.userIds.filter((userId) => inbox.has(userId) === news);
+            if (who.length === 0) continue;
+            realtime.publish({
+              rooms: who.map(userRoom),
+              event: SERVER_EVENTS.activityNew,
+              data: { activityId: id, type: audience.type, inbox: news },
+            });
+          }
         } catch (error) {
           onError(error);
         }

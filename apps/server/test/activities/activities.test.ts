@@ -53,12 +53,14 @@ describe('activity types', () => {
       userName: `${x.member.user.firstName} ${x.member.user.lastName}`,
     });
     expect(ofType(await feed(x.stranger.token), 'NEW_LEAD')).toEqual([]);
-    // Announced live to the members' sockets, not the stranger's.
+    // Announced live to the members' sockets, not the stranger's: as news in the owner's inbox, not the submitter's.
     const announced = t.realtime.events.filter(
       (e) => e.event === 'activity:new' && (e.data as { activityId: number }).activityId === item?.activityId,
     );
-    expect(announced).toHaveLength(1);
-    expect(announced[0]?.rooms.sort()).toEqual([`user:${x.member.userId}`, `user:${x.owner.userId}`].sort());
+    expect(announced.map((e) => ({ rooms: e.rooms, inbox: (e.data as { inbox: boolean }).inbox }))).toEqual([
+      { rooms: [`user:${x.owner.userId}`], inbox: true },
+      { rooms: [`user:${x.member.userId}`], inbox: false },
+    ]);
   });
 
   it('NEW_USER: joining with the password', async () => {

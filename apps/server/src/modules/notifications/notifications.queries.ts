@@ -1,11 +1,10 @@
 import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
-import { visibleTo } from '../../activity/activity-audience.js';
+import { REMINDER_TYPES, visibleTo } from '../../activity/activity-audience.js';
 import { allVisibleIds, type FeedCursor, visiblePageIds } from '../../activity/visible-activities.js';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { activities, notificationMarks, notificationReads } from '../../db/schema/index.js';
 
-/** Reminders reach their recipient even when the lead they are about, and so their actor, is the recipient's own. */
-export const REMINDER_TYPES: readonly string[] = ['LEAD_FOLLOW_UP'];
+export { REMINDER_TYPES };
 
 /** What concerns a person: visible to them, not their own (reminders aside), and a new lead or naming them as recipient. */
 function concerns(userId: number): SQL | undefined {
