@@ -19,7 +19,7 @@ type Calls = typeof activityCalls;
 /** The inbox's page: the latest 50. */
 export const INBOX_PAGE = { start_position: 0, get_next: PAGE_SIZE };
 
-export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activities'] }).injectEndpoints({
+export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activities', 'Inbox'] }).injectEndpoints({
   endpoints: (build) => ({
     globalActivities: build.query<CallResponse<Calls['global']>, CallRequest<Calls['global']>>({
       query: (body) => ({ call: activityCallPaths.global, body }),
@@ -36,17 +36,18 @@ export const activitiesApi = baseApi.enhanceEndpoints({ addTagTypes: ['Activitie
       }),
       providesTags: ['Activities'],
     }),
+    // The bell's: its own tag, so the feed's refetches leave it alone (it counts new items from the events).
     inbox: build.query<CallResponse<typeof inboxCalls.list>, void>({
       query: () => ({ call: inboxCallPaths.list, body: INBOX_PAGE }),
-      providesTags: ['Activities'],
+      providesTags: ['Inbox'],
     }),
     markInboxRead: build.mutation<CallResponse<typeof inboxCalls.read>, number>({
       query: (activityId) => ({ call: inboxCallPaths.read, body: { activity_id: activityId } }),
-      invalidatesTags: ['Activities'],
+      invalidatesTags: ['Inbox'],
     }),
     markInboxAllRead: build.mutation<CallResponse<typeof inboxCalls.readAll>, void>({
       query: () => ({ call: inboxCallPaths.readAll, body: {} }),
-      invalidatesTags: ['Activities'],
+      invalidatesTags: ['Inbox'],
     }),
   }),
 });

@@ -76,13 +76,31 @@ describe('InboxBell', { timeout: 20_000 }, () => {
     expect(bodiesSentTo(calls, '/api/notification/list')).toEqual([{ start_position: 0, get_next: 50 }]);
   });
 
-  it('reads the inbox again when the server says an activity was recorded', async () => {
+  it('counts an activity that is news to the person from its event, asking nothing, and reads the list on opening', async () => {
     const send = playRealtimeEvents();
     const calls = answerCalls({ '/api/notification/list': [inboxOf([]), unreadAndRead] });
     renderBell();
     await waitFor(() => expect(bodiesSentTo(calls, '/api/notification/list')).toHaveLength(1));
-    await send('activity:new', { activityId: commented.activityId });
+    await send('activity:new', { activityId: commented.activityId, type: commented.type, inbox: true });
     expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    // Told of one that is not news to them (their own): nothing changes.
+    await send('activity:new', { activityId: 53, type: 'NEW_LEAD', inbox: false });
+    expect(screen.getByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    expect(calls.map((call) => call.path)).toEqual(['/api/notification/list']);
+    // Opened, the list is read once to show the new item.
+    const inbox = await openInbox('Notifications, 1 unread');
+    expect(await inbox.findByRole('menuitem', { name: /Olive Rivera commented/ })).toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/notification/list')).toHaveLength(2);
+  });
+
+  it('counts again after losing a room (its activities may leave the inbox)', async () => {
+    const send = playRealtimeEvents();
+    const calls = answerCalls({ '/api/notification/list': [unreadAndRead, inboxOf([])] });
+    renderBell();
+    expect(await screen.findByRole('button', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
+    await send('chat:room_removed', { roomId: 7, kind: 'GROUP' });
+    expect(await screen.findByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/notification/list')).toHaveLength(2);
   });
 
   it('opens an unread item where it happened, marks it read and reads the inbox again', async () => {

@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CountBadge } from '../../../components/count-badge';
 import { useAppDispatch } from '../../../core/hooks';
@@ -14,7 +14,10 @@ import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtim
 import { activitiesApi, useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
 import { relativeTime } from '../describe';
 
-/** The app bar's bell: the unread count, the inbox; a click opens an item and marks it read. Live. */
+/**
+ * The app bar's bell: the unread count, the inbox; a click opens an item and marks it read. Live: a new item
+ * adds one to the count from its event, and the list is read again when the menu next opens.
+ */
 export function InboxBell() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -22,9 +25,29 @@ export function InboxBell() {
   const [markRead] = useMarkInboxReadMutation();
   const [markAllRead] = useMarkInboxAllReadMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Activities']));
-  useRealtimeEvent(SERVER_EVENTS.activityNew, refresh);
+  // Whether items came since the list was read: it is read again when the menu opens.
+  const listStale = useRef(false);
+  const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Inbox']));
+  // One more unread, counted here from the event: a new activity asks the server nothing.
+  useRealtimeEvent(SERVER_EVENTS.activityNew, (event) => {
+    if (!event.inbox) return;
+    listStale.current = true;
+    dispatch(
+      activitiesApi.util.updateQueryData('inbox', undefined, (draft) => {
+        draft.unreadCount += 1;
+      }),
+    );
+  });
+  // Missed events, or a group, business or opportunity lost (its activities leave the inbox): counted again.
   useOnReconnect(refresh);
+  useRealtimeEvent(SERVER_EVENTS.chatRoomRemoved, refresh);
+  const open = (target: HTMLElement) => {
+    setAnchor(target);
+    if (listStale.current) {
+      listStale.current = false;
+      void inbox.refetch();
+    }
+  };
   const unread = inbox.data?.unreadCount ?? 0;
   const items = inbox.data?.notifications ?? [];
 
@@ -33,7 +56,7 @@ export function InboxBell() {
       <IconButton
         color="inherit"
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => open(event.currentTarget)}
         sx={{ mr: 1 }}
       >
         <CountBadge count={unread}>
