@@ -58,6 +58,12 @@ export interface ChatMessageEvent {
   roomId: number;
   kind: ChatRoomKind;
   message: ChatMessage;
+  /**
+   * A new message of a group's, business's or opportunity's room: the activity it recorded. The event stands for
+   * that activity's activity:new (those who may see the activity are the room's members, and it is news to no
+   * one's inbox), so each member gets one event per message.
+   */
+  activityId?: number;
 }
 export type ChatUnreadEvent = ChatUnreadState;
 export interface ChatRoomChangeEvent {

@@ -153,10 +153,17 @@ describe('activity types', () => {
     const leadRoomId = comment.body.roomId as number;
     expect((await send(t, x.member.token, leadRoomId, 'great lead')).status).toBe(200);
     const items = await feed(x.owner.token);
-    expect(ofType(items, 'CHAT_MESSAGE_GROUP')[0]?.data.chatMessageGroup).toMatchObject({
+    const groupItem = ofType(items, 'CHAT_MESSAGE_GROUP')[0];
+    expect(groupItem?.data.chatMessageGroup).toMatchObject({
       roomId: x.roomId,
       groupName: x.group.name,
     });
+    // The room's message stands for its activity: one event per member, carrying the activity's id.
+    const about = (e: { data: unknown }) => (e.data as { activityId?: number }).activityId === groupItem?.activityId;
+    expect(t.realtime.events.filter((e) => e.event === 'activity:new' && about(e))).toEqual([]);
+    expect(t.realtime.events.filter((e) => e.event === 'chat:message' && about(e))).toMatchObject([
+      { rooms: [`group:${x.group.groupId}`], data: { roomId: x.roomId, message: { message: 'hello all' } } },
+    ]);
     expect(ofType(items, 'CHAT_MESSAGE_LEAD')[0]?.data.chatMessageLead).toMatchObject({
       roomId: leadRoomId,
       leadId: lead.leadId,

@@ -406,10 +406,19 @@ export async function sendMessage(
     throw error;
   }
   const message = await loadMessage(deps, messageId);
-  await publishNew(deps, room, message);
-  await deps.activities.announce(activityId);
+  if (activityId !== 0 && ANNOUNCED_BY_MESSAGE.has(room.kind)) {
+    // One event per member: the message carries its activity.
+    await publishNew(deps, room, message, activityId);
+  } else {
+    await publishNew(deps, room, message);
+    await deps.activities.announce(activityId);
+  }
   return message;
 }
+
+// Rooms whose message reaches exactly those who may see its activity, which names no recipient (so it is
+// news to no inbox): the chat:message event stands for the activity's activity:new.
+const ANNOUNCED_BY_MESSAGE = new Set<ChatRoomKind>(['GROUP', 'BUSINESS', 'OPPORTUNITY']);
 
 // A contact's comments are no activity (nobody is told of them but through the open contact).
 const CHAT_ACTIVITY_TYPES = {
@@ -450,7 +459,12 @@ async function chatActivity(deps: AppDeps, room: q.ChatRoomRow, userId: number) 
   };
 }
 
-async function publishNew(deps: AppDeps, room: q.ChatRoomRow, message: ChatMessage): Promise<void> {
+async function publishNew(
+  deps: AppDeps,
+  room: q.ChatRoomRow,
+  message: ChatMessage,
+  activityId?: number,
+): Promise<void> {
   if (room.kind === 'LEAD') {
     const lead = room.leadId === null ? undefined : await findLeadRow(deps.db, room.leadId);
     if (!lead) return;
@@ -464,7 +478,7 @@ async function publishNew(deps: AppDeps, room: q.ChatRoomRow, message: ChatMessa
     deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.contactComment, data });
     return;
   }
-  const data: ChatMessageEvent = { roomId: room.id, kind: room.kind, message };
+  const data: ChatMessageEvent = { roomId: room.id, kind: room.kind, message, ...(activityId && { activityId }) };
   deps.realtime.publish({ rooms: await deliveryRooms(deps.db, room), event: SERVER_EVENTS.chatMessage, data });
 }
 

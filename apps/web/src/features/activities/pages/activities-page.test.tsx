@@ -108,6 +108,21 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     expect(bodiesSentTo(calls, '/api/activity/global')).toHaveLength(2);
   });
 
+  it('reads the lists again for a room message that carries its activity, not for one that does not', async () => {
+    const send = playRealtimeEvents();
+    const calls = answerHome({ feed: [feedOf([groupDeleted]), feedOf([newLead, groupDeleted])] });
+    renderHome();
+    expect(await screen.findByText('Olive Rivera deleted Old Crew')).toBeInTheDocument();
+    const message = { messageId: 1, roomId: 2, seq: 1, version: 1, message: 'hi' };
+    await send('chat:message', { roomId: 2, kind: 'GROUP', message });
+    expect(bodiesSentTo(calls, '/api/activity/global')).toHaveLength(1);
+    await send('chat:message', { roomId: 2, kind: 'GROUP', message, activityId: newLead.activityId });
+    expect(
+      await screen.findByRole('link', { name: /Olive Rivera submitted the lead Avery Buyer/ }),
+    ).toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/activity/global')).toHaveLength(2);
+  });
+
   it('welcomes a new person, with nothing in any list, and leads them to the groups', async () => {
     answerHome({ feed: feedOf([]), groups: groupsOf([]), opportunities: opportunitiesOf([]) });
     renderHome();

@@ -39,6 +39,10 @@ export function ActivitiesPage() {
   const opportunities = useRecentOpportunitiesQuery();
   const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Activities']));
   useRealtimeEvent(SERVER_EVENTS.activityNew, refresh);
+  // A room's new message may stand for its activity (it then carries the activity's id).
+  useRealtimeEvent(SERVER_EVENTS.chatMessage, (event) => {
+    if (event.activityId !== undefined) refresh();
+  });
   useOnReconnect(refresh);
 
   const items = feed.data?.globalActivities.activities ?? [];
