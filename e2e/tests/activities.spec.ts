@@ -23,6 +23,12 @@ test('a member submits a lead and the other sees it in ACTIVITIES without a relo
   await expect(feed.getByText(`joined ${name}`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'RECENT GROUPS' }).getByRole('link', { name })).toBeVisible();
 
+  // The bell counts the new item from its event: it asks the inbox nothing until it is opened.
+  await page.waitForLoadState('networkidle');
+  const inboxCalls: string[] = [];
+  page.on('request', (req) => {
+    if (new URL(req.url()).pathname.startsWith('/api/notification/')) inboxCalls.push(req.url());
+  });
   await createLeadThroughApi(request, member.accessToken, groupId);
   const line = feed.getByRole('link', { name: new RegExp(`submitted the lead ${LEAD_NAME}.*in ${name}`) });
   await expect(line).toBeVisible();
@@ -30,6 +36,7 @@ test('a member submits a lead and the other sees it in ACTIVITIES without a relo
   // The inbox too: the bell counts it; opening the item marks it read.
   const bell = page.getByRole('button', { name: 'Notifications, 1 unread' });
   await expect(bell).toBeVisible();
+  expect(inboxCalls).toEqual([]);
   await bell.click();
   await page
     .getByRole('menu', { name: 'Notifications' })
