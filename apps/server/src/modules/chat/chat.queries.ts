@@ -220,13 +220,13 @@ export async function listRoomSummaries(
   condition: SQL,
   page: { offset: number; limit: number },
 ): Promise<{ rows: RoomSummaryRow[]; totalCount: number }> {
-  const { rows } = await db.execute<RoomSummaryRow & { total: number }>(sql`
-    with page as (
+  const chosen = sql`join (
       select r.id, count(*) over ()::int as total from chat_rooms r
       where ${condition}
       order by coalesce(r.last_message_at, r.created_at) desc, r.id desc
-      limit ${page.limit} offset ${page.offset})
-    ${summarySelect(userId, sql`join page on page.id = r.id`, sql`, page.total`)}
+      limit ${page.limit} offset ${page.offset}) page on page.id = r.id`;
+  const { rows } = await db.execute<RoomSummaryRow & { total: number }>(sql`
+    ${summarySelect(userId, chosen, sql`, page.total`)}
     order by coalesce(r.last_message_at, r.created_at) desc, r.id desc`);
   // A page past the end has no row to carry the total: counted on its own then.
   const totalCount = rows[0]?.total ?? (page.offset > 0 ? await countRooms(db, condition) : 0);
