@@ -13,6 +13,10 @@ interface PlanNode {
 }
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
 
+// A SELECT, or a WITH that writes nothing (EXPLAIN ANALYZE runs the statement it explains).
+const isReadOnly = (text: string) =>
+  /^\s*select/i.test(text) || (/^\s*with\b/i.test(text) && !/\b(insert|update|delete)\b/i.test(text));
+
 /** Every SELECT that one call sends to PostgreSQL (pg's pool is the app's only road to the database). */
 export async function selectsOf(t: TestApp, call: () => Promise<unknown>) {
   const seen: { text: string; values: unknown[] }[] = [];
@@ -22,7 +26,7 @@ export async function selectsOf(t: TestApp, call: () => Promise<unknown>) {
     const [first, second] = args;
     const text = typeof first === 'string' ? first : (first as { text: string }).text;
     const values = second ?? (first as { values?: unknown[] }).values ?? [];
-    if (/^\s*select/i.test(text)) seen.push({ text, values: values as unknown[] });
+    if (isReadOnly(text)) seen.push({ text, values: values as unknown[] });
     return query.apply(this, args);
   };
   try {

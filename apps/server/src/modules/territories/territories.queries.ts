@@ -143,8 +143,9 @@ export async function listLeadsInTerritoriesOfUser(db: DbOrTx, userId: number, t
     select l.id, l.group_id, l.first_name, l.last_name, l.company, l.city, l.state_abbrv, l.postal,
            l.latitude, l.longitude,
            array_agg(t.id order by t.id) as territory_ids
+      -- one probe by id per picked lead (a plain join lets the planner hash the whole table; limit 1 keeps it a probe)
       from picked p
-      join public_leads l on l.id = p.id
+      cross join lateral (select * from public_leads where id = p.id limit 1) l
       join mine t on l.state_abbrv = any(t.states) or left(l.postal, 3) = any(t.zip_prefixes)
      -- every column: a view's rows carry no primary key to group by
      group by l.id, l.group_id, l.first_name, l.last_name, l.company, l.city, l.state_abbrv, l.postal,
