@@ -17,11 +17,14 @@ export interface ScheduledJob {
   run(deps: AppDeps): Promise<void>;
   /** Tries of one run (JOB_ATTEMPTS when absent); a job that is not safe to repeat says 1. */
   maxAttempts?: number;
+  /** false: runs are not queued behind one another (a job that guards itself against overlap). */
+  ownQueue?: boolean;
 }
 
 /** One queue per job, so a run never overlaps the one before, and its tries. */
-export function jobRunOptions(job: ScheduledJob): { queueName: string; maxAttempts: number } {
-  return { queueName: job.name, maxAttempts: job.maxAttempts ?? JOB_ATTEMPTS };
+export function jobRunOptions(job: ScheduledJob): { queueName?: string; maxAttempts: number } {
+  const maxAttempts = job.maxAttempts ?? JOB_ATTEMPTS;
+  return job.ownQueue === false ? { maxAttempts } : { queueName: job.name, maxAttempts };
 }
 
 export interface JobQueue {
