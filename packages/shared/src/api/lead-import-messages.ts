@@ -13,7 +13,7 @@ export const LEAD_IMPORT_MESSAGES = {
   tooManyRows: `The file has more than ${LEAD_IMPORT_MAX_ROWS.toLocaleString('en-US')} rows. Split it into smaller files.`,
   tooManyColumns: (row: number) =>
     `Row ${row} has more than ${LEAD_IMPORT_MAX_COLUMNS} columns. Check that it is a CSV file of leads.`,
-  unreadable: (row: number) => `Row ${row} could not be read: check its quotes.`,
+  unreadable: (line: number) => `Line ${line} of the file could not be read: check its quotes.`,
   mappingNoName: 'Match a column to First Name and Last Name, or to Full Name.',
   mappingTwice: (label: string) => `${label} is chosen for more than one column. Choose it for one column only.`,
   mappingIndex: (index: number) => `The file has no column ${index + 1}.`,

@@ -94,7 +94,9 @@ export async function* readRecords(text: string, separator: Separator): AsyncGen
   } catch (error) {
     parser.destroy();
     if ((error as { code?: string }).code === 'LEAD_IMPORT_FILE_INVALID') throw error;
-    throw refuse(LEAD_IMPORT_MESSAGES.unreadable(line));
+    // csv-parse names the line of the file where the record it could not read starts.
+    const at = (error as { lines?: number }).lines;
+    throw refuse(LEAD_IMPORT_MESSAGES.unreadable(typeof at === 'number' ? at : line + 1));
   }
 }
 

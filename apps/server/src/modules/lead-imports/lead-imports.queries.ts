@@ -136,7 +136,8 @@ export async function markRowsDone(
 ): Promise<void> {
   if (rowNumbers.length === 0) return;
   await tx.execute(sql`update lead_import_rows r set done = true, lead_id = v.lead_id
-    from (select unnest(${rowNumbers}::int[]) as row_number, unnest(${leadIds}::int[]) as lead_id) v
+    from (select (e->>0)::int as row_number, (e->>1)::int as lead_id
+      from jsonb_array_elements(${JSON.stringify(rowNumbers.map((n, i) => [n, leadIds[i]]))}::jsonb) e) v
     where r.import_id = ${importId} and r.row_number = v.row_number`);
 }
 

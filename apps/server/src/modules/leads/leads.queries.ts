@@ -257,7 +257,7 @@ export async function findOldestByKeys(db: DbOrTx, groupId: number, keys: Record
     .filter((k) => keys[k].length > 0)
     .map(
       (k) =>
-        sql`select ${k}::text as kind, k.key as key, (select min(d.id) from leads d where d.group_id = ${groupId} and d.${sql.raw(KEY_COLUMNS[k])} = k.key) as id from unnest(${keys[k]}::text[]) as k(key)`,
+        sql`select ${k}::text as kind, k.key as key, (select min(d.id) from leads d where d.group_id = ${groupId} and d.${sql.raw(KEY_COLUMNS[k])} = k.key) as id from jsonb_array_elements_text(${JSON.stringify(keys[k])}::jsonb) as k(key)`,
     );
   if (parts.length === 0) return [];
   const found = sql`select m.kind, m.key, l.id, l.first_name, l.last_name, o.first_name as owner_first, o.last_name as owner_last, o.deletion_requested_at is not null as owner_hidden
