@@ -205,6 +205,8 @@ export async function previewImport(
   input: z.output<typeof leadImportPreviewRequest>,
 ): Promise<LeadImport> {
   const { view } = await requireImportMember(deps.db, input.import_id, userId);
+  // Only its runner reviews and starts an import.
+  if (view.createdBy !== userId) throw forbidden('FORBIDDEN');
   if (view.status !== 'DRAFT') throw conflict('LEAD_IMPORT_NOT_DRAFT');
   const mapping = checkMapping(input.mapping, view.headers.length);
   await deps.db.transaction(async (tx) => {
