@@ -8,8 +8,9 @@ import {
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runLeadImports } from '../../src/modules/lead-imports/lead-imports.service.js';
+import { sendNotificationEmails } from '../../src/modules/notifications/mail.service.js';
 import { createGroupWithMembers } from '../groups.js';
-import { post } from '../helpers.js';
+import { mailsTo, post } from '../helpers.js';
 import { IMPORT_HEADER, importLine, uploadAndPreview, uploadFile } from '../lead-imports.js';
 import { insertLead } from '../leads.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -272,6 +273,12 @@ describe('start, the job and undo', () => {
     expect(imported).toHaveLength(1);
     expect(feed.body.activities.filter((a: { type: string }) => a.type === 'NEW_LEAD')).toHaveLength(0);
     expect(imported[0].data.leadsImported.leadCount).toBe(2);
+    // One e-mail to each other member saying the same, not one per lead.
+    await sendNotificationEmails(t.deps);
+    const mails = await mailsTo(t, x.owner.user.email);
+    const about = mails.filter((m) => m.text.includes('imported 2 leads'));
+    expect(about).toHaveLength(1);
+    expect(mails.filter((m) => m.text.includes('submitted the lead'))).toHaveLength(0);
   });
 
   it('imports duplicates too when asked', async () => {
