@@ -93,13 +93,15 @@ export const pruneMailJob: ScheduledJob = {
 
 /**
  * CSV lead imports: the queued ones, and those a stopped instance left half done (each resumes at its first
- * row not done). Started at once by /lead/import/start; every minute it picks up what a crash left. Not on
- * its own queue: a run a dead instance still holds must not block the next one (each batch locks its import).
+ * row not done). Started at once by /lead/import/start and when an instance starts; every minute it picks up
+ * what a crash left. Not on its own queue: a run a dead instance still holds must not block the next one
+ * (each batch locks its import, so two runs at once stand aside for each other).
  */
 export const leadImportJob: ScheduledJob = {
   name: 'lead-import',
   cron: '* * * * *',
   ownQueue: false,
+  runAtStart: true,
   run: (deps) => runLeadImports(deps),
 };
 

@@ -19,6 +19,8 @@ export interface ScheduledJob {
   maxAttempts?: number;
   /** false: runs are not queued behind one another (a job that guards itself against overlap). */
   ownQueue?: boolean;
+  /** Also runs once as soon as an instance starts (work a stopped instance left half done). */
+  runAtStart?: boolean;
 }
 
 /** One queue per job, so a run never overlaps the one before, and its tries. */
@@ -63,5 +65,8 @@ export async function startJobQueue(deps: AppDeps, pool: pg.Pool, jobs: readonly
       })),
     ),
   });
+  for (const job of jobs.filter((j) => j.runAtStart)) {
+    await runner.addJob(job.name, {}, { ...jobRunOptions(job), jobKey: `${job.name}-at-start` });
+  }
   return { stop: () => runner.stop() };
 }
