@@ -47,7 +47,6 @@ ALTER TABLE "lead_import_rows" ADD CONSTRAINT "lead_import_rows_lead_id_leads_id
 ALTER TABLE "lead_imports" ADD CONSTRAINT "lead_imports_group_id_groups_id_fk" FOREIGN KEY ("group_id") REFERENCES "public"."groups"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "lead_imports" ADD CONSTRAINT "lead_imports_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "lead_import_rows_kind_idx" ON "lead_import_rows" USING btree ("import_id","kind","row_number");--> statement-breakpoint
-CREATE INDEX "lead_import_rows_pending_idx" ON "lead_import_rows" USING btree ("import_id","row_number") WHERE not "lead_import_rows"."done";--> statement-breakpoint
 CREATE INDEX "lead_import_rows_lead_idx" ON "lead_import_rows" USING btree ("lead_id") WHERE "lead_import_rows"."lead_id" is not null;--> statement-breakpoint
 CREATE INDEX "lead_imports_group_idx" ON "lead_imports" USING btree ("group_id","id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "lead_imports_one_running" ON "lead_imports" USING btree ("group_id") WHERE "lead_imports"."status" in ('QUEUED', 'RUNNING');

@@ -79,7 +79,7 @@ export const leadImportRows = pgTable(
     // 1 = the first row under the header.
     rowNumber: integer('row_number').notNull(),
     kind: leadImportRowKind('kind').notNull(),
-    // The file's cells as read (the errors CSV writes them back).
+    // The file's cells as read, for a row with errors (the errors CSV writes them back); [] for the others.
     cells: jsonb('cells').$type<string[]>().notNull(),
     // The lead it becomes (the shared lead fields), null for an error row.
     lead: jsonb('lead').$type<Record<string, unknown>>(),
@@ -93,7 +93,6 @@ export const leadImportRows = pgTable(
   (t) => [
     primaryKey({ columns: [t.importId, t.rowNumber] }),
     index('lead_import_rows_kind_idx').on(t.importId, t.kind, t.rowNumber),
-    index('lead_import_rows_pending_idx').on(t.importId, t.rowNumber).where(sql`not ${t.done}`),
     index('lead_import_rows_lead_idx').on(t.leadId).where(sql`${t.leadId} is not null`),
   ],
 );

@@ -94,8 +94,25 @@ export async function deleteRows(db: DbOrTx, importId: number): Promise<void> {
   await db.delete(leadImportRows).where(eq(leadImportRows.importId, importId));
 }
 
-export async function insertRows(db: DbOrTx, rows: NewImportRow[]): Promise<void> {
-  if (rows.length > 0) await db.insert(leadImportRows).values(rows);
+/** One batch of the review's rows in one statement, sent as one JSON parameter (far cheaper than a value list). */
+export async function insertRows(db: DbOrTx, importId: number, rows: NewImportRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      row_number: r.rowNumber,
+      kind: r.kind,
+      cells: r.cells,
+      lead: r.lead ?? null,
+      errors: r.errors ?? [],
+      duplicate_of_lead_id: r.duplicateOfLeadId ?? null,
+      duplicate_of_row: r.duplicateOfRow ?? null,
+    })),
+  );
+  await db.execute(sql`insert into lead_import_rows
+      (import_id, row_number, kind, cells, lead, errors, duplicate_of_lead_id, duplicate_of_row)
+    select ${importId}, r.row_number, r.kind, r.cells, r.lead, r.errors, r.duplicate_of_lead_id, r.duplicate_of_row
+    from jsonb_to_recordset(${json}::jsonb) as r(row_number int, kind lead_import_row_kind, cells jsonb, lead jsonb,
+      errors jsonb, duplicate_of_lead_id int, duplicate_of_row int)`);
 }
 
 export async function listRows(
@@ -113,8 +130,8 @@ export async function listRows(
   return { rows, totalCount: count?.n ?? 0 };
 }
 
-/** The next rows the job has not handled, in file order. */
-export async function listPendingRows(tx: DbOrTx, importId: number, limit: number) {
+/** The next rows the job has not handled, in file order: it handles them in order, so those after `doneRows`. */
+export async function listPendingRows(tx: DbOrTx, importId: number, doneRows: number, limit: number) {
   return tx
     .select({
       rowNumber: leadImportRows.rowNumber,
@@ -122,7 +139,7 @@ export async function listPendingRows(tx: DbOrTx, importId: number, limit: numbe
       lead: leadImportRows.lead,
     })
     .from(leadImportRows)
-    .where(and(eq(leadImportRows.importId, importId), sql`not ${leadImportRows.done}`))
+    .where(and(eq(leadImportRows.importId, importId), sql`${leadImportRows.rowNumber} > ${doneRows}`))
     .orderBy(asc(leadImportRows.rowNumber))
     .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
@@ -242,8 +242,23 @@ export async function listLeadsForExport(db: DbOrTx, groupId: number, afterId: n
 /** Many leads of one import batch in one statement; their ids in the order given. */
 export async function insertLeads(tx: DbOrTx, values: NewLead[]): Promise<number[]> {
   if (values.length === 0) return [];
-  const rows = await tx.insert(leads).values(values).returning({ id: leads.id });
-  return rows.map((r) => r.id);
+  // One JSON parameter read by jsonb_populate_recordset: far cheaper than a value list of 500 × 30 parameters.
+  const columns = Object.entries(getTableColumns(leads)).filter(([key]) => key in values[0]!);
+  const json = JSON.stringify(
+    values.map((v) =>
+      Object.fromEntries(columns.map(([key, column]) => [column.name, v[key as keyof NewLead] ?? null])),
+    ),
+  );
+  const names = sql.raw(columns.map(([, column]) => `"${column.name}"`).join(', '));
+  const rows = rowsOf<{ id: number }>(
+    await tx.execute(
+      sql`insert into leads (${names}) select ${names}
+        from jsonb_populate_recordset(null::leads, ${json}::jsonb) with ordinality as r order by r.ordinality
+        returning id`,
+    ),
+  );
+  // Ids are drawn in insertion order, which is the order given.
+  return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
 
 export type MatchKeyKind = keyof MatchKeys;
