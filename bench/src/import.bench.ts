@@ -46,6 +46,30 @@ const PLACES = [
   ['', '', '90210'],
 ];
 
+// Last names from syllables (160,000 of them), so two people rarely share name and company by chance.
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mé',
+  'ri',
+  'tan',
+  'vo',
+  'zu',
+  'bel',
+  'dor',
+  'fi',
+  'gru',
+  'hen',
+  'jo',
+  'mar',
+  'nü',
+  'pe',
+  'quin',
+  'sa',
+  'ter',
+  'wy',
+];
+
 const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 /** The CSV file: header and ROWS rows; 2% share the e-mail of a seeded lead, 1% lack a last name. */
@@ -60,7 +84,7 @@ function generateFile(rows: number): Buffer {
     lines.push(
       [
         pick(FIRST),
-        r > 0.99 ? '' : pick(LAST),
+        r > 0.99 ? '' : `${pick(LAST)}-${[0, 1, 2, 3].map(() => pick(SYLLABLES)).join('')}`,
         pick(TITLES),
         pick(COMPANIES),
         email,

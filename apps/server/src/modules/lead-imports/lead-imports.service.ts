@@ -19,7 +19,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { activityData } from '../../activity/activity-recorder.js';
 import type { AppDeps } from '../../app-deps.js';
-import type { DbOrTx } from '../../db/client.js';
+import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import type { UploadedFile } from '../../http/multipart.js';
@@ -447,8 +447,12 @@ function publishProgress(deps: AppDeps, answer: LeadImport, force = false): void
 /** Wakes the import job at once when the job queue runs in this database (else its minute's run takes it). */
 async function wakeImportJob(deps: AppDeps): Promise<void> {
   try {
-    await deps.db.execute(sql`select graphile_worker.add_job('lead-import', '{}'::json, job_key => 'lead-import-now')
-      where exists (select 1 from pg_namespace where nspname = 'graphile_worker')`);
+    // The queue's schema exists once an instance has run the queue; the function is only named when it does.
+    const [present] = rowsOf<{ present: boolean }>(
+      await deps.db.execute(sql`select to_regnamespace('graphile_worker') is not null as present`),
+    );
+    if (!present?.present) return;
+    await deps.db.execute(sql`select graphile_worker.add_job('lead-import', '{}'::json, job_key => 'lead-import-now')`);
   } catch (err) {
     deps.log.warn({ err }, 'lead import: could not wake the job; its next run takes the import');
   }
