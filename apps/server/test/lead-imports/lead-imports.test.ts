@@ -227,6 +227,13 @@ describe('preview', () => {
         LEAD_IMPORT_MESSAGES.mappingTwice('Email'),
       ],
       [[{ index: 99, field: 'FULL_NAME' }], LEAD_IMPORT_MESSAGES.mappingIndex(99)],
+      [
+        [
+          { index: 0, field: 'FULL_NAME' },
+          { index: 0, field: null },
+        ],
+        LEAD_IMPORT_MESSAGES.mappingColumnTwice(0),
+      ],
     ] as const;
     for (const [mapping, message] of bad) {
       const res = await post(t, '/lead/import/preview', { import_id: id, mapping }, { token: x.member.token });

@@ -17,6 +17,7 @@ export const LEAD_IMPORT_MESSAGES = {
   mappingNoName: 'Match a column to First Name and Last Name, or to Full Name.',
   mappingTwice: (label: string) => `${label} is chosen for more than one column. Choose it for one column only.`,
   mappingIndex: (index: number) => `The file has no column ${index + 1}.`,
+  mappingColumnTwice: (index: number) => `Column ${index + 1} is matched more than once.`,
   notDraft: 'This import has started already.',
   notReviewed: 'Review the file before importing it.',
   running: 'Another import of this group is running. Wait for it to finish, then try again.',

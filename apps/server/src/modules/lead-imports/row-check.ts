@@ -22,7 +22,7 @@ export function checkMapping(entries: { index: number; field: ImportField | null
   for (const { index, field } of entries) {
     if (index >= columnCount) throw badRequest('LEAD_IMPORT_MAPPING_INVALID', LEAD_IMPORT_MESSAGES.mappingIndex(index));
     if (indexes.has(index)) {
-      throw badRequest('LEAD_IMPORT_MAPPING_INVALID', LEAD_IMPORT_MESSAGES.mappingIndex(index));
+      throw badRequest('LEAD_IMPORT_MAPPING_INVALID', LEAD_IMPORT_MESSAGES.mappingColumnTwice(index));
     }
     indexes.add(index);
     if (field === null) continue;
