@@ -85,11 +85,11 @@ function generateFile(rows: number): Buffer {
     lines.push(
       [
         pick(FIRST),
-        r > 0.99 ? '' : `${pick(LAST)}-${[0, 1, 2].map(() => pick(SYLLABLES)).join('')}`,
+        r > 0.99 ? '' : (random() < 0.2 ? pick(LAST) : '') + [0, 1, 2].map(() => pick(SYLLABLES)).join(''),
         pick(TITLES),
         pick(COMPANIES),
         email,
-        `(${200 + Math.floor(random() * 700)}) 555-${String(Math.floor(random() * 10000)).padStart(4, '0')}`,
+        `${200 + Math.floor(random() * 700)}-555-${String(Math.floor(random() * 10000)).padStart(4, '0')}`,
         `${1 + Math.floor(random() * 999)} Elm St`,
         city,
         state,
