@@ -116,7 +116,13 @@ function cpuSeconds(pid: number | undefined): number | undefined {
 }
 
 /** `node scripts/start.mjs` (what `npm start` runs) on a port and database; answers once /api/ready does. */
-export async function startServer(options: { port: number; databaseUrl: string; dataDir: string }) {
+export async function startServer(options: {
+  port: number;
+  databaseUrl: string;
+  dataDir: string;
+  /** More environment (JOBS_ENABLED: 'true' for a bench of a background job). */
+  env?: Record<string, string>;
+}) {
   console.log('starting the server (node scripts/start.mjs)…');
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = process.env.BENCH_CPU_PROF
@@ -129,6 +135,7 @@ export async function startServer(options: { port: number; databaseUrl: string; 
     DATA_DIR: options.dataDir,
     JWT_SECRET,
     JOBS_ENABLED: 'false',
+    ...options.env,
   });
   const seconds = await waitFor(`http://127.0.0.1:${options.port}/api/ready`, child);
   const cpu = cpuSeconds(child.pid);

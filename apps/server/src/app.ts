@@ -37,6 +37,7 @@ import { registerCrmRoutes } from './modules/crm/crm.routes.js';
 import { registerFeedbackRoutes } from './modules/feedback/feedback.routes.js';
 import { registerGroupRoutes } from './modules/groups/groups.routes.js';
 import { registerHealthRawRoutes } from './modules/health/health.routes.js';
+import { registerLeadImportRawRoutes, registerLeadImportRoutes } from './modules/lead-imports/lead-imports.routes.js';
 import { registerLeadRawRoutes, registerLeadRoutes } from './modules/leads/leads.routes.js';
 import { registerLookupRoutes } from './modules/lookups/lookups.routes.js';
 import { registerDevMailRawRoutes } from './modules/mail/dev-mail.routes.js';
@@ -184,6 +185,7 @@ export async function buildApp({
     registerLookupRoutes,
     registerGroupRoutes,
     registerLeadRoutes,
+    registerLeadImportRoutes,
     registerAddressRoutes,
     registerRatingRoutes,
     registerChatRoutes,
@@ -200,6 +202,7 @@ export async function buildApp({
     registerAvatarRawRoutes,
     registerBillingRawRoutes,
     registerLeadRawRoutes,
+    registerLeadImportRawRoutes,
     registerDevMailRawRoutes,
     registerChatRawRoutes,
     registerBusinessUserRawRoutes,

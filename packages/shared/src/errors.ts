@@ -1,4 +1,5 @@
 import { CHAT_MESSAGES } from './api/chat-messages.js';
+import { LEAD_IMPORT_MESSAGES } from './api/lead-import-messages.js';
 import { GROUP_MESSAGES } from './forms/group-messages.js';
 import { LEAD_MESSAGES } from './forms/lead-messages.js';
 import { OPPORTUNITY_MESSAGES } from './forms/opportunity.js';
@@ -118,6 +119,16 @@ export const ERRORS = {
   LEAD_OUTCOME_OWN_REPORT: { status: 403, message: OUTCOME_MESSAGES.confirmOwnReport },
   LEAD_OUTCOME_NOTHING_TO_CONFIRM: { status: 409, message: OUTCOME_MESSAGES.nothingToConfirm },
   LEAD_ALREADY_ASSIGNED: { status: 409, message: OUTCOME_MESSAGES.alreadyAssigned },
+  LEAD_IMPORT_NOT_FOUND: { status: 404, message: LEAD_IMPORT_MESSAGES.notFound },
+  LEAD_IMPORT_NOT_MULTIPART: { status: 415, message: LEAD_IMPORT_MESSAGES.notMultipart },
+  LEAD_IMPORT_FILE_INVALID: { status: 400, message: LEAD_IMPORT_MESSAGES.binary },
+  LEAD_IMPORT_TOO_LARGE: { status: 413, message: LEAD_IMPORT_MESSAGES.tooLarge },
+  LEAD_IMPORT_MAPPING_INVALID: { status: 400, message: LEAD_IMPORT_MESSAGES.mappingNoName },
+  LEAD_IMPORT_NOT_DRAFT: { status: 409, message: LEAD_IMPORT_MESSAGES.notDraft },
+  LEAD_IMPORT_NOT_REVIEWED: { status: 409, message: LEAD_IMPORT_MESSAGES.notReviewed },
+  LEAD_IMPORT_RUNNING: { status: 409, message: LEAD_IMPORT_MESSAGES.running },
+  LEAD_IMPORT_UNDO_NOT_ALLOWED: { status: 403, message: LEAD_IMPORT_MESSAGES.undoNotAllowed },
+  LEAD_IMPORT_NOT_DONE: { status: 409, message: LEAD_IMPORT_MESSAGES.undoNotDone },
   RATING_USERS_NOT_VISIBLE: { status: 403, message: LEAD_MESSAGES.ratingUsersNotVisible },
   CHAT_ROOM_NOT_FOUND: { status: 404, message: LEAD_MESSAGES.roomNotFound },
   CHAT_MESSAGE_NOT_FOUND: { status: 404, message: CHAT_MESSAGES.messageNotFound },

@@ -32,6 +32,8 @@ export const TABLE_OWNERS = {
   lead_stats_months: 'leads',
   lead_stats_days: 'leads',
   lead_ratings: 'ratings',
+  lead_imports: 'lead-imports',
+  lead_import_rows: 'lead-imports',
   chat_rooms: 'chat',
   chat_messages: 'chat',
   chat_room_reads: 'chat',

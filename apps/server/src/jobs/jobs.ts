@@ -6,6 +6,7 @@ import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
 import { runBillingCycle } from '../modules/billing/billing.service.js';
 import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
+import { runLeadImports } from '../modules/lead-imports/lead-imports.service.js';
 import { sendFollowUpNudges } from '../modules/leads/outcomes.service.js';
 import { sendNotificationEmails } from '../modules/notifications/mail.service.js';
 import { pruneMail } from '../modules/notifications/retention.service.js';
@@ -90,6 +91,20 @@ export const pruneMailJob: ScheduledJob = {
   },
 };
 
+/**
+ * CSV lead imports: the queued ones, and those a stopped instance left half done (each resumes at its first
+ * row not done). Started at once by /lead/import/start and when an instance starts; every minute it picks up
+ * what a crash left. Not on its own queue: a run a dead instance still holds must not block the next one
+ * (each batch locks its import, so two runs at once stand aside for each other).
+ */
+export const leadImportJob: ScheduledJob = {
+  name: 'lead-import',
+  cron: '* * * * *',
+  ownQueue: false,
+  runAtStart: true,
+  run: (deps) => runLeadImports(deps),
+};
+
 export const ALL_JOBS = [
   eraseAccountsJob,
   retryMailJob,
@@ -99,4 +114,5 @@ export const ALL_JOBS = [
   notificationEmailJob,
   followUpNudgeJob,
   pruneMailJob,
+  leadImportJob,
 ];

@@ -17,11 +17,16 @@ export interface ScheduledJob {
   run(deps: AppDeps): Promise<void>;
   /** Tries of one run (JOB_ATTEMPTS when absent); a job that is not safe to repeat says 1. */
   maxAttempts?: number;
+  /** false: runs are not queued behind one another (a job that guards itself against overlap). */
+  ownQueue?: boolean;
+  /** Also runs once as soon as an instance starts (work a stopped instance left half done). */
+  runAtStart?: boolean;
 }
 
 /** One queue per job, so a run never overlaps the one before, and its tries. */
-export function jobRunOptions(job: ScheduledJob): { queueName: string; maxAttempts: number } {
-  return { queueName: job.name, maxAttempts: job.maxAttempts ?? JOB_ATTEMPTS };
+export function jobRunOptions(job: ScheduledJob): { queueName?: string; maxAttempts: number } {
+  const maxAttempts = job.maxAttempts ?? JOB_ATTEMPTS;
+  return job.ownQueue === false ? { maxAttempts } : { queueName: job.name, maxAttempts };
 }
 
 export interface JobQueue {
@@ -60,5 +65,8 @@ export async function startJobQueue(deps: AppDeps, pool: pg.Pool, jobs: readonly
       })),
     ),
   });
+  for (const job of jobs.filter((j) => j.runAtStart)) {
+    await runner.addJob(job.name, {}, { ...jobRunOptions(job), jobKey: `${job.name}-at-start` });
+  }
   return { stop: () => runner.stop() };
 }

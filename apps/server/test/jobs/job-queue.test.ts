@@ -1,7 +1,10 @@
 import { quickAddJob } from 'graphile-worker';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ALL_JOBS } from '../../src/jobs/jobs.js';
+import { ALL_JOBS, leadImportJob } from '../../src/jobs/jobs.js';
 import { type JobQueue, jobRunOptions, type ScheduledJob, startJobQueue } from '../../src/jobs/queue.js';
+import { createGroupWithMembers } from '../groups.js';
+import { post } from '../helpers.js';
+import { IMPORT_HEADER, importLine, uploadAndPreview } from '../lead-imports.js';
 import { createTestApp, type TestApp } from '../test-app.js';
 
 describe('job queue', () => {
@@ -20,6 +23,28 @@ describe('job queue', () => {
     const job: ScheduledJob = { name: 'some-job', cron: '* * * * *', run: async () => {} };
     expect(jobRunOptions(job)).toEqual({ queueName: 'some-job', maxAttempts: 3 });
     expect(jobRunOptions({ ...job, maxAttempts: 1 })).toEqual({ queueName: 'some-job', maxAttempts: 1 });
+  });
+
+  it('a lead import started while the queue runs is taken at once, not at the next minute', {
+    timeout: 60_000,
+  }, async () => {
+    const x = await createGroupWithMembers(t);
+    const lines = Array.from({ length: 3 }, () => importLine());
+    const { importId } = await uploadAndPreview(
+      t,
+      x.member.token,
+      x.group.groupId,
+      `${IMPORT_HEADER}\n${lines.join('\n')}\n`,
+    );
+    // Cron only on the first of January: only the wake-up can run it.
+    queue = await startJobQueue(t.deps, t.pool, [{ ...leadImportJob, cron: '0 0 1 1 *', runAtStart: false }]);
+    expect((await post(t, '/lead/import/start', { import_id: importId }, { token: x.member.token })).status).toBe(200);
+    let status = '';
+    for (let i = 0; i < 200 && status !== 'DONE'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      status = (await post(t, '/lead/import/get', { import_id: importId }, { token: x.member.token })).body.status;
+    }
+    expect(status).toBe('DONE');
   });
 
   it('every scheduled job is safe to repeat, so each is retried', () => {

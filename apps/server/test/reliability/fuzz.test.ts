@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGroup, createPayingUser } from '../groups.js';
 import { post } from '../helpers.js';
+import { IMPORT_HEADER, importLine, uploadFile } from '../lead-imports.js';
 import { insertLead } from '../leads.js';
 import { startSocialProviders } from '../social.js';
 import { createTestApp } from '../test-app.js';
@@ -39,7 +40,15 @@ async function createFixture(): Promise<Fixture> {
   const user = await createPayingUser(t);
   const group = await createGroup(t, user.token);
   const lead = await insertLead(t, { groupId: group.groupId, createdBy: user.userId });
+  // A draft CSV import of the member's, so the import calls reach their rules.
+  const draft = await uploadFile(t, user.token, {
+    group_id: group.groupId,
+    data: `${IMPORT_HEADER}\n${importLine()}\n`,
+  });
+  if (draft.status !== 200) throw new Error(`lead/import/upload: ${draft.status}`);
+  const importId = draft.body!.import.importId;
   const idsByField = {
+    import_id: [importId],
     user_id: [user.userId],
     user_ids: [user.userId],
     filter_ids: [user.userId],
@@ -50,7 +59,10 @@ async function createFixture(): Promise<Fixture> {
     id: [lead.id],
     room_id: [lead.roomId],
   };
-  return { token: user.token, hints: { ids: [user.userId, group.groupId, lead.id, lead.roomId], idsByField } };
+  return {
+    token: user.token,
+    hints: { ids: [user.userId, group.groupId, lead.id, lead.roomId, importId], idsByField },
+  };
 }
 
 let fixture: Fixture | undefined;

@@ -43,6 +43,8 @@ export interface World {
   /** The owner's business: owner is its ADMIN, member an active SALES user; stranger is in another. A territory of it. */
   businessId: number;
   territoryId: number;
+  /** A finished CSV import of the owner's into the group (one lead). */
+  importId: number;
 }
 
 let sequence = 0;
@@ -342,6 +344,30 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   'POST /api/lead/group_stats': { body: (w) => ({ ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/user_stats': { body: (w) => ({ search_ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
   'GET /api/lead/export': { query: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+
+  // Lead imports: members of the group read them; their runner reviews and starts; runner or group owner undoes.
+  'POST /api/lead/import/preview': {
+    body: (w) => ({ import_id: w.importId, mapping: [{ index: 0, field: 'FULL_NAME' }] }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: 409,
+  },
+  'POST /api/lead/import/rows': { body: (w) => ({ import_id: w.importId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/lead/import/start': {
+    body: (w) => ({ import_id: w.importId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: 409,
+  },
+  'POST /api/lead/import/get': { body: (w) => ({ import_id: w.importId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/lead/import/list': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/lead/import/undo': {
+    body: (w) => ({ import_id: w.importId }),
+    stranger: DENIED,
+    member: DENIED,
+    owner: OK,
+  },
+  'GET /api/lead/import/errors': { query: (w) => ({ import_id: w.importId }), stranger: DENIED, member: OK, owner: OK },
 
   // Ratings: members other than the submitter rate.
   'POST /api/rating/quality/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },

@@ -7,9 +7,11 @@ import {
   territories,
   users,
 } from '../../src/db/schema/index.js';
+import { runLeadImports } from '../../src/modules/lead-imports/lead-imports.service.js';
 import { PNG_1X1, send, uploadAttachment } from '../chat/chat.js';
 import { createGroup, createPayingUser, GROUP_CODE } from '../groups.js';
 import { post } from '../helpers.js';
+import { IMPORT_HEADER, importLine, uploadAndPreview } from '../lead-imports.js';
 import { insertLead } from '../leads.js';
 import { createContact, createOpportunity } from '../opportunities/support.js';
 import { createTestApp } from '../test-app.js';
@@ -97,8 +99,15 @@ async function createWorld(): Promise<{ world: World; tokens: Tokens }> {
     .values({ businessId, name: `Matrix territory ${businessId}`, states: ['CA'] })
     .returning({ id: territories.id });
 
+  // A finished CSV import of the owner's.
+  const imported = await uploadAndPreview(t, owner.token, group.groupId, `${IMPORT_HEADER}\r\n${importLine()}\r\n`);
+  const started = await post(t, '/lead/import/start', { import_id: imported.importId }, { token: owner.token });
+  if (started.status !== 200) throw new Error(`lead/import/start: ${started.status}`);
+  await runLeadImports(t.deps);
+
   return {
     world: {
+      importId: imported.importId,
       groupId: group.groupId,
       groupName: group.name,
       leadId: lead.id,

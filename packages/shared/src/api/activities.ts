@@ -33,6 +33,8 @@ export const activityDetail = z.looseObject({
   inYourTerritory: z.boolean().optional(),
   // LEAD_WON (to the lead's submitter; userName is who closed it): the business closed, in cents.
   amountCents: z.number().int().optional(),
+  // LEADS_IMPORTED: the leads the import created.
+  leadCount: z.number().int().optional(),
   // LEAD_FOLLOW_UP (to the lead's assignee; userName is the lead's submitter): the group's days without progress.
   days: z.number().int().optional(),
 });

@@ -20,6 +20,8 @@ export const ACTIVITY_TYPES = [
   'OPPORTUNITY_NEW_USER',
   // Beyond the spec: a member rated one's lead (its submitter is the recipient).
   'LEAD_RATED',
+  // Beyond the spec: a member imported a file of leads (one activity for the whole import).
+  'LEADS_IMPORTED',
 ] as const;
 export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** The data's sub-object is named after the camel-cased type: NEW_LEAD → newLead. */

@@ -11,9 +11,7 @@ export const LEAD_IMPORT_UPLOAD_PATH = '/lead/import/upload';
 /** The rows with errors as CSV with an extra "Error" column: `GET /api/lead/import/errors?import_id=…`. */
 export const LEAD_IMPORT_ERRORS_PATH = '/lead/import/errors';
 
-export const LEAD_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const LEAD_IMPORT_MAX_ROWS = 100_000;
-export const LEAD_IMPORT_MAX_COLUMNS = 200;
+export { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_MAX_COLUMNS, LEAD_IMPORT_MAX_ROWS } from './lead-imports-limits.js';
 
 export const leadImportCallPaths = {
   preview: { path: '/lead/import/preview', auth: true },
@@ -111,6 +109,9 @@ export const leadImport = z.object({
   canUndo: z.boolean(),
 });
 export type LeadImport = z.infer<typeof leadImport>;
+
+/** The upload's text fields (multipart). */
+export const leadImportUploadFields = z.strictObject({ group_id: idField });
 
 export const leadImportUploadResponse = z.object({
   import: leadImport,

@@ -25,6 +25,11 @@ export function describeActivity(a: ActivityItem): { text: string; to: string | 
         text: `${who} submitted the lead ${d.leadName ?? ''}${d.leadCompany ? ` (${d.leadCompany})` : ''} in ${group}${d.inYourTerritory ? ', in your territory' : ''}`,
         to: leadTo ?? groupTo,
       };
+    case 'LEADS_IMPORTED':
+      return {
+        text: `${who} imported ${(d.leadCount ?? 0).toLocaleString('en-US')} ${d.leadCount === 1 ? 'lead' : 'leads'}`,
+        to: groupTo,
+      };
     case 'NEW_USER':
       return { text: `${d.newUserName ?? who} joined ${group}`, to: groupTo };
     case 'NEW_USER_ADDED':

@@ -7,6 +7,7 @@ export * from './chat.js';
 export * from './counts.js';
 export * from './feedback.js';
 export * from './groups.js';
+export * from './lead-imports.js';
 export * from './leads.js';
 export * from './lookups.js';
 export * from './mail.js';

@@ -1,5 +1,5 @@
 import { CHAT_ROOM_LIST_KINDS, type ChatRoomKind } from '@leadcircle/shared';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
 import { chatAttachments, chatMessages, chatRoomReads, chatRooms, publicUsers } from '../../db/schema/index.js';
@@ -13,6 +13,21 @@ export async function findRoom(db: DbOrTx, roomId: number): Promise<ChatRoomRow 
 
 export async function insertRoom(db: DbOrTx, values: typeof chatRooms.$inferInsert): Promise<void> {
   await db.insert(chatRooms).values(values);
+}
+
+/** Many rooms in one statement (a lead import's batch). */
+export async function insertRooms(db: DbOrTx, values: (typeof chatRooms.$inferInsert)[]): Promise<void> {
+  if (values.length > 0) await db.insert(chatRooms).values(values);
+}
+
+/** Of these leads, those whose room has had a message. */
+export async function findLeadIdsWithMessages(db: DbOrTx, leadIds: number[]): Promise<number[]> {
+  if (leadIds.length === 0) return [];
+  const rows = await db
+    .select({ leadId: chatRooms.leadId })
+    .from(chatRooms)
+    .where(and(inArray(chatRooms.leadId, leadIds), sql`${chatRooms.lastSeq} > 0`));
+  return rows.map((r) => r.leadId!);
 }
 
 /** The lead's room (its comments), made with the lead. */

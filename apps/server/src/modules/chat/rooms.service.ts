@@ -9,6 +9,17 @@ export async function createLeadRoom(tx: DbOrTx, leadId: number, groupId: number
   await q.insertRoom(tx, { kind: 'LEAD', leadId, groupId });
 }
 
+/** The rooms of many new leads of one group, in the transaction that creates them. */
+export async function createLeadRooms(tx: DbOrTx, leadIds: number[], groupId: number): Promise<void> {
+  await q.insertRooms(
+    tx,
+    leadIds.map((leadId) => ({ kind: 'LEAD' as const, leadId, groupId })),
+  );
+}
+
+/** Of these leads, those someone has commented on. */
+export const findCommentedLeadIds = (db: DbOrTx, leadIds: number[]) => q.findLeadIdsWithMessages(db, leadIds);
+
 export async function createOpportunityRoom(tx: DbOrTx, opportunityId: number, createdAt: Date): Promise<void> {
   await q.insertRoom(tx, { kind: 'OPPORTUNITY', opportunityId, createdAt });
 }

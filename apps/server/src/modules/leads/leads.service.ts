@@ -26,7 +26,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { conflict, notFound } from '../../http/errors.js';
 import { displayName } from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
-import { createLeadRoom } from '../chat/rooms.service.js';
+import { createLeadRoom, createLeadRooms, findCommentedLeadIds } from '../chat/rooms.service.js';
 import { isGroupMember, requireGroupMember } from '../groups/groups.access.js';
 import { listTerritoryHoldersFor } from '../territories/territories.service.js';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
@@ -325,4 +325,96 @@ export async function exportLeads(
 ): Promise<{ filename: string; stream: Readable }> {
   const { group } = await requireGroupMember(deps.db, groupId, userId);
   return { filename: leadExportFileName(group.name), stream: Readable.from(exportLines(deps.db, groupId)) };
+}
+
+// Lead imports (modules/lead-imports): the leads module writes the leads, so the list's kept count and
+// the scoreboard's counters (kept by triggers on leads) stay exact.
+
+/** The lead fields of one imported row, as the lead dialog's call sends them. */
+export type ImportedLeadFields = LeadFieldsInput;
+
+/**
+ * Creates one batch of an import's leads in the caller's transaction, the importer their submitter,
+ * each with its room. No NEW_LEAD activity per lead: the import records one for the whole file.
+ */
+export async function createImportedLeads(
+  tx: DbOrTx,
+  input: { groupId: number; userId: number; now: Date; leads: ImportedLeadFields[] },
+): Promise<number[]> {
+  const values: q.NewLead[] = [];
+  for (const fields of input.leads) {
+    values.push({
+      ...(await leadValues(fields)),
+      groupId: input.groupId,
+      createdBy: input.userId,
+      createdAt: input.now,
+      updatedAt: input.now,
+      lastActivityAt: input.now,
+    });
+  }
+  const ids = await q.insertLeads(tx, values);
+  await createLeadRooms(tx, ids, input.groupId);
+  return ids;
+}
+
+export interface KeyMatch {
+  leadId: number;
+  fullName: string;
+  ownerName: string;
+}
+
+/** For each kind of key, the oldest lead of the group holding each given key (one statement for all). */
+export async function findLeadsByMatchKeys(
+  db: DbOrTx,
+  groupId: number,
+  keys: Record<q.MatchKeyKind, string[]>,
+): Promise<Record<q.MatchKeyKind, Map<string, KeyMatch>>> {
+  const found: Record<q.MatchKeyKind, Map<string, KeyMatch>> = {
+    emailKey: new Map(),
+    phoneKey: new Map(),
+    linkedinKey: new Map(),
+    nameKey: new Map(),
+  };
+  for (const r of await q.findOldestByKeys(db, groupId, keys)) {
+    found[r.kind].set(r.key, {
+      leadId: r.leadId,
+      fullName: `${r.firstName} ${r.lastName}`,
+      ownerName: displayName(r.ownerFirstName, r.ownerLastName, r.ownerHidden),
+    });
+  }
+  return found;
+}
+
+export type KeptReason = 'CHANGED' | 'RATED' | 'COMMENTED' | 'ASSIGNED' | 'OUTCOME';
+
+/**
+ * An undone import: removes those of its leads nobody has worked on since (changed, rated, commented,
+ * assigned, an outcome), in the caller's transaction; the others are kept, each with its first reason.
+ */
+export async function removeUntouchedLeads(
+  tx: DbOrTx,
+  leadIds: number[],
+): Promise<{ removed: number[]; kept: Map<number, KeptReason> }> {
+  const rows = await q.lockLeadsForRemoval(tx, leadIds);
+  const commented = new Set(await findCommentedLeadIds(tx, leadIds));
+  const kept = new Map<number, KeptReason>();
+  const removed: number[] = [];
+  for (const r of rows) {
+    // The most telling reason first: an assignment or a rating also moves updated_at.
+    const reason: KeptReason | undefined = r.outcome
+      ? 'OUTCOME'
+      : r.assigned
+        ? 'ASSIGNED'
+        : r.rated
+          ? 'RATED'
+          : commented.has(r.id)
+            ? 'COMMENTED'
+            : r.changed
+              ? 'CHANGED'
+              : undefined;
+    if (reason) kept.set(r.id, reason);
+    else removed.push(r.id);
+  }
+  await q.deleteLeads(tx, removed);
+  return { removed, kept };
 }

@@ -52,6 +52,8 @@ interface Route {
 function routeOf(row: q.ActivityRow): Route | undefined {
   switch (row.type) {
     case 'NEW_LEAD':
+    // A lead import is one new-lead e-mail for the whole file ("Ana Lopez imported 1,940 leads").
+    case 'LEADS_IMPORTED':
       // The account's new-lead choice, and the group's switch: a silenced group sends nothing.
       return {
         kind: 'NEW_LEAD',
