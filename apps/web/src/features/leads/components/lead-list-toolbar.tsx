@@ -51,10 +51,19 @@ interface FilterChipProps<T> {
   valueLabel?: string;
   options: readonly Option<T>[];
   onChange: (value: T | undefined) => void;
+  // Called as its menu opens (the choices may load then).
+  onOpen?: () => void;
 }
 
 /** A filter as a chip: it opens its choices as a menu; a set chip says its value and clears with its ✕ or Delete. */
-function FilterChip<T extends string | number>({ name, value, valueLabel, options, onChange }: FilterChipProps<T>) {
+function FilterChip<T extends string | number>({
+  name,
+  value,
+  valueLabel,
+  options,
+  onChange,
+  onOpen,
+}: FilterChipProps<T>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const isSet = value !== undefined;
@@ -69,7 +78,10 @@ function FilterChip<T extends string | number>({ name, value, valueLabel, option
         label={isSet ? `${name}: ${shown}` : name}
         color={isSet ? 'primary' : 'default'}
         variant={isSet ? 'filled' : 'outlined'}
-        onClick={(event) => setAnchor(event.currentTarget)}
+        onClick={(event) => {
+          onOpen?.();
+          setAnchor(event.currentTarget);
+        }}
         onDelete={isSet ? () => onChange(undefined) : undefined}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
@@ -98,15 +110,24 @@ function FilterChip<T extends string | number>({ name, value, valueLabel, option
 
 export interface LeadListToolbarProps {
   query: LeadListQuery;
-  // The group's members, for Submitted by.
+  // The group's members, for Submitted by: asked for with onMembersWanted, when its menu first opens.
   members: readonly { userId: number; fullName: string }[];
+  onMembersWanted: () => void;
   onSearch: (search: string) => void;
   onFilters: (filters: LeadListFilters) => void;
   onSort: (sort: LeadSort) => void;
   onClear: () => void;
 }
 
-export function LeadListToolbar({ query, members, onSearch, onFilters, onSort, onClear }: LeadListToolbarProps) {
+export function LeadListToolbar({
+  query,
+  members,
+  onMembersWanted,
+  onSearch,
+  onFilters,
+  onSort,
+  onClear,
+}: LeadListToolbarProps) {
   const [text, setText] = useState(query.search);
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   // The search last sent or read from the address: a Back to another list shows its search in the field.
@@ -185,6 +206,7 @@ export function LeadListToolbar({ query, members, onSearch, onFilters, onSort, o
               : (members.find((m) => m.userId === f.submitted_by)?.fullName ?? 'a member')
           }
           onChange={(v) => set('submitted_by', v)}
+          onOpen={onMembersWanted}
         />
         <FilterChip
           name="Assigned to"

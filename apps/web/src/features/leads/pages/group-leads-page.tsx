@@ -139,7 +139,11 @@ export function GroupLeadsPage() {
   const leads = useListLeadsQuery(leadListArgs(groupId, query, page, current.cursor), {
     refetchOnMountOrArgChange: LEADS_PAGE_FRESH_SECONDS,
   });
-  const members = useListLeadSubmittersQuery(groupId);
+  // The members load for Submitted by: when its menu opens, or the address names one.
+  const [isMembersWanted, setIsMembersWanted] = useState(false);
+  const members = useListLeadSubmittersQuery(groupId, {
+    skip: !isMembersWanted && query.filters.submitted_by === undefined,
+  });
   const setPage = (next: number) => {
     const shown = leads.currentData;
     let cursor: string | undefined;
@@ -228,6 +232,7 @@ export function GroupLeadsPage() {
         <LeadListToolbar
           query={query}
           members={members.data?.users ?? []}
+          onMembersWanted={() => setIsMembersWanted(true)}
           onSearch={onSearch}
           onFilters={(filters) => show({ ...query, filters })}
           onSort={(sort) => show({ ...query, sort })}
