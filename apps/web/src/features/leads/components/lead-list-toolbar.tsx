@@ -16,6 +16,10 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -129,6 +133,7 @@ export function LeadListToolbar({
   onClear,
 }: LeadListToolbarProps) {
   const [text, setText] = useState(query.search);
+  const [isRangeOpen, setIsRangeOpen] = useState(false);
   const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
   // The search last sent or read from the address: a Back to another list shows its search in the field.
   const sent = useRef(query.search);
@@ -232,14 +237,18 @@ export function LeadListToolbar({
           options={Array.from({ length: RATING_MAX }, (_, i) => ({ value: i + 1, label: ratingLabel(i + 1) }))}
           onChange={(v) => set('min_rating', v)}
         />
-        <FilterChip
+        <FilterChip<string>
           name="Added"
-          value={f.added ?? (range ? 'range' : undefined)}
+          value={f.added ?? (range ? RANGE : undefined)}
           valueLabel={f.added ? ADDED_LABELS[f.added] : range}
-          options={LEAD_ADDED_FILTERS.map((v) => ({ value: v, label: ADDED_LABELS[v] }))}
+          options={[
+            ...LEAD_ADDED_FILTERS.map((v) => ({ value: v, label: ADDED_LABELS[v] })),
+            { value: RANGE, label: 'Between dates…' },
+          ]}
           onChange={(v) => {
             const { added_from: _from, added_to: _to, added: _added, ...rest } = f;
-            onFilters(v === undefined || v === 'range' ? rest : { ...rest, added: v as LeadAddedFilter });
+            if (v === RANGE) setIsRangeOpen(true);
+            else onFilters(v === undefined ? rest : { ...rest, added: v as LeadAddedFilter });
           }}
         />
         <Chip
@@ -256,6 +265,72 @@ export function LeadListToolbar({
           </Button>
         )}
       </Stack>
+      {isRangeOpen && (
+        <AddedRangeDialog
+          from={f.added_from ?? ''}
+          to={f.added_to ?? ''}
+          onClose={() => setIsRangeOpen(false)}
+          onApply={(from, to) => {
+            setIsRangeOpen(false);
+            const { added_from: _from, added_to: _to, added: _added, ...rest } = f;
+            onFilters({ ...rest, ...(from && { added_from: from }), ...(to && { added_to: to }) });
+          }}
+        />
+      )}
     </Stack>
+  );
+}
+
+const RANGE = 'range';
+
+/** Added between two days (either may be left open), both included. */
+function AddedRangeDialog({
+  from: initialFrom,
+  to: initialTo,
+  onClose,
+  onApply,
+}: {
+  from: string;
+  to: string;
+  onClose: () => void;
+  onApply: (from: string, to: string) => void;
+}) {
+  const [from, setFrom] = useState(initialFrom);
+  const [to, setTo] = useState(initialTo);
+  const isBackwards = from !== '' && to !== '' && from > to;
+  return (
+    <Dialog open onClose={onClose} aria-labelledby="added-range-title">
+      <DialogTitle id="added-range-title">Added between</DialogTitle>
+      <DialogContent>
+        <Stack sx={{ gap: 2, pt: 1 }}>
+          <TextField
+            label="From"
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            label="To"
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            error={isBackwards}
+            helperText={isBackwards ? 'Must not be before From' : ' '}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>CANCEL</Button>
+        <Button
+          variant="contained"
+          disabled={isBackwards || (from === '' && to === '')}
+          onClick={() => onApply(from, to)}
+        >
+          APPLY
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
