@@ -129,6 +129,11 @@ describe('/lead/list search', () => {
     expect(await ids(ctx, { search: 'Acmee' })).toEqual([acme.id]);
     expect(await ids(ctx, { search: 'Lovelase' })).toEqual([ada.id]);
     expect(await ids(ctx, { search: 'Analyticall' })).toEqual([ada.id]);
+    // Beside an exact word (here a short one), the near word is checked on the exact word's leads.
+    expect(await ids(ctx, { search: 'Acmee co' })).toEqual([acme.id]);
+    // Numbers and e-mail addresses are matched as typed, never as near words.
+    expect(await ids(ctx, { search: 'Acme 9999' })).toEqual([]);
+    expect(await ids(ctx, { search: 'robim@acme.example' })).toEqual([]);
   });
 
   it('ranks an exact name or e-mail first, then prefixes, then typos', async () => {

@@ -6,13 +6,15 @@ import { leads } from '../../db/schema/index.js';
 // The lead list's search, filters and sorts as SQL on the leads table. Matching reads the kept
 // search_text column (every searched field folded by lc_fold: no case, no accents, non-letters as
 // spaces) through its trigram index: each word must start a word of the lead ('% acm%'), or, from
-// four letters on, be close to one (pg_trgm's <%, word similarity ≥ 0.6: one letter wrong or added
-// in a name or company). A query of phone characters with three digits or more matches the digits
+// four letters on (not numbers, not in an e-mail address), be close to one (pg_trgm's word similarity
+// ≥ 0.6: one letter added or changed in a longer name or company). A query of phone characters with three digits or more matches the digits
 // anywhere in the phone. Ranked: 0 the whole query is the name (full, first or last) or the e-mail,
 // 1 every word is a prefix, 2 a typo was forgiven.
 
 /** Words from this many letters on forgive a typo. */
 const FUZZY_MIN_LENGTH = 4;
+// pg_trgm's default word_similarity_threshold, which <% uses.
+const NEAR_WORD_SIMILARITY = 0.6;
 const PHONE_QUERY = /^[\d\s().+-]+$/;
 
 export interface LeadSearch {
@@ -37,13 +39,27 @@ export function parseLeadSearch(query: string | undefined): LeadSearch | undefin
 
 const wordPrefix = (w: string) => sql`${leads.searchText} like '% ' || lc_fold(${w}) || '%'`;
 
-/** The rows the search finds: every word a prefix or (long enough) a near word; or the phone digits. */
+/** A word that may be a typo: four letters or more, not a number, not in an e-mail address. */
+const forgivesTypo = (search: LeadSearch, w: string) =>
+  w.length >= FUZZY_MIN_LENGTH && /\p{L}/u.test(w) && !search.query.includes('@');
+
+/**
+ * The rows the search finds: every word a prefix or (a name-like word) a near word; or the phone
+ * digits. A near word is looked up through the index (<%) only when every word may be one; otherwise
+ * the exact words (numbers, short words) find the rows through the index and the near words are
+ * checked on those rows alone: a near-word lookup reads every lead sharing a trigram with the word.
+ */
 export function searchCondition(search: LeadSearch): SQL {
   if (search.digits) return sql`${leads.searchText} like ${`%${search.digits}%`}`;
+  const allFuzzy = search.words.every((w) => forgivesTypo(search, w));
   return and(
-    ...search.words.map((w) =>
-      w.length >= FUZZY_MIN_LENGTH ? sql`(${wordPrefix(w)} or lc_fold(${w}) <% ${leads.searchText})` : wordPrefix(w),
-    ),
+    ...search.words.map((w) => {
+      if (!forgivesTypo(search, w)) return wordPrefix(w);
+      const near = allFuzzy
+        ? sql`lc_fold(${w}) <% ${leads.searchText}`
+        : sql`word_similarity(lc_fold(${w}), ${leads.searchText}) >= ${NEAR_WORD_SIMILARITY}`;
+      return sql`(${wordPrefix(w)} or ${near})`;
+    }),
   )!;
 }
 
