@@ -190,6 +190,9 @@ describe('/lead/list search', () => {
   it('treats a search of spaces or punctuation as no search', async () => {
     expect(await ids(ctx, { search: '   ' })).toHaveLength(3);
     expect(await ids(ctx, { search: '--' })).toHaveLength(3);
+    // LIKE's own characters are text like any other.
+    expect(await ids(ctx, { search: '100% _x\\' })).toEqual([]);
+    expect(await ids(ctx, { search: 'Ada%' })).toEqual([ada.id]);
   });
 });
 

@@ -63,17 +63,17 @@ export function searchCondition(search: LeadSearch): SQL {
   )!;
 }
 
-const strip = (value: SQL) => sql`trim(regexp_replace(${value}, '[^[:alnum:]]+', ' ', 'g'))`;
-
-/** 0 exact name or e-mail, 1 every word a prefix, 2 fuzzy. */
+/** 0 exact name or e-mail, 1 every word a prefix, 2 fuzzy: read from the kept columns, no folding per row. */
 export function searchRank(search: LeadSearch): SQL<number> {
   if (search.digits) {
     return sql<number>`(case when ${leads.phone} like ${`%${search.digits}`} then 0 else 1 end)`;
   }
-  const folded = sql`lc_fold(${search.words.join(' ')})`;
-  const exact = sql`${strip(sql`${leads.nameFold}`)} = ${folded}
-    or ${strip(sql`lc_fold(${leads.firstName})`)} = ${folded}
-    or ${strip(sql`lc_fold(${leads.lastName})`)} = ${folded}
+  // The whole query as typed, folded: the full name, or its first or last part (one word each, as most are).
+  const folded = sql`lc_fold(${search.query})`;
+  const pattern = sql`lc_fold(${search.query.replace(/[\\%_]/g, (c) => `\\${c}`)})`;
+  const exact = sql`${leads.nameFold} = ${folded}
+    or ${leads.nameFold} like ${pattern} || ' %'
+    or ${leads.nameFold} like '% ' || ${pattern}
     or lower(${leads.email}) = lower(${search.query})`;
   const prefixes = and(...search.words.map(wordPrefix));
   return sql<number>`(case when ${exact} then 0 when ${prefixes} then 1 else 2 end)`;
