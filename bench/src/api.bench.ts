@@ -168,6 +168,22 @@ async function main() {
       list(groups.big, { start_position: DEEP + PAGE, cursor: nextCursor }),
     );
     const bigDeep = await compare(bareDeep, `${appUrl}/api/lead/list`, list(groups.big, { start_position: DEEP }));
+    // Issue 28: the list searched and filtered in the big group, each against its unfiltered first page.
+    const searches: [string, Record<string, unknown>, number][] = [
+      ['search a name prefix "Number 4242"', { search: 'Number 4242' }, 2],
+      ['search a company word "Company 777"', { search: 'Company 777' }, 2],
+      ['search an e-mail "lead4242@example.com"', { search: 'lead4242@example.com' }, 2],
+      ['search a company, one letter wrong "Compamy 777"', { search: 'Compamy 777' }, 4],
+      ['filters state + outcome + assignee', { filters: { state: 'CA', outcome: 'NONE', assigned: 'NO_ONE' } }, 2],
+    ];
+    const searched: { name: string; goal: number; result: Awaited<ReturnType<typeof compare>> }[] = [];
+    for (const [name, extra, goal] of searches) {
+      searched.push({
+        name,
+        goal,
+        result: await compare(firstFloor, `${appUrl}/api/lead/list`, list(groups.big, extra)),
+      });
+    }
 
     const big = BIG.toLocaleString('en-US');
     const ratio = (c: { run: Run; baseline: Baseline; around: Run[] }, goal?: string, digits = 2) =>
@@ -206,6 +222,11 @@ async function main() {
         bigDeep.run,
         `to bare same SQL ${ratio(bigDeep, '≥ 0.70')}`,
       ],
+      ...searched.map(({ name, goal, result }): [string, Run, string] => [
+        `POST /api/lead/list ${name}`,
+        result.run,
+        `p50 to page 1 of ${big} ${fixed(result.run.p50 / bigFirst.run.p50, 2)} (goal ≤ ${goal})`,
+      ]),
     ];
     const width = Math.max(...rows.map((r) => r[0].length));
     const loads = rows.map((r) => describeLoad(r[1].load));

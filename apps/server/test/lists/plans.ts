@@ -9,6 +9,7 @@ interface PlanNode {
   'Index Name'?: string;
   'Actual Rows': number;
   'Actual Loops': number;
+  'Rows Removed by Filter'?: number;
   Plans?: PlanNode[];
 }
 const flatten = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(flatten)];
@@ -45,13 +46,15 @@ export async function planNodesOf(
 ) {
   const statements = (await selectsOf(t, call)).filter((s) => only(s.text));
   expect(statements.length).toBeGreaterThan(0);
-  const nodes: { rows: number; relation: string | undefined; where: string }[] = [];
+  const nodes: { rows: number; removed: number; relation: string | undefined; where: string }[] = [];
   for (const { text, values } of statements) {
     const { rows } = await t.pool.query(`explain (analyze, format json) ${text}`, values);
     const plan = (rows[0] as { 'QUERY PLAN': [{ Plan: PlanNode }] })['QUERY PLAN'][0].Plan;
     for (const node of flatten(plan)) {
       nodes.push({
         rows: node['Actual Rows'] * node['Actual Loops'],
+        // Rows a scan read and dropped (its filter), over all its loops.
+        removed: (node['Rows Removed by Filter'] ?? 0) * node['Actual Loops'],
         relation: node['Relation Name'],
         where: `${node['Node Type']} ${node['Index Name'] ?? node['Relation Name'] ?? ''} in: ${text}`,
       });

@@ -288,7 +288,13 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     notOwned:
       'before_id is a cursor into the caller’s own feed; an activity they may not see answers an empty page (feed-cursors.test.ts)',
   },
-  'POST /api/lead/list': { body: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+  // Searched, filtered and sorted: the same refusal as the plain list (leads-search-filters.test.ts).
+  'POST /api/lead/list': {
+    body: (w) => ({ group_id: w.groupId, search: 'a', filters: { outcome: 'NONE' }, sort_by: 'NAME' }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
   'POST /api/lead/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/create': {
     body: (w) => ({ group_id: w.groupId, lead: leadPayload() }),
@@ -343,7 +349,12 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   },
   'POST /api/lead/group_stats': { body: (w) => ({ ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/user_stats': { body: (w) => ({ search_ids: [w.groupId] }), stranger: DENIED, member: OK, owner: OK },
-  'GET /api/lead/export': { query: (w) => ({ group_id: w.groupId }), stranger: DENIED, member: OK, owner: OK },
+  'GET /api/lead/export': {
+    query: (w) => ({ group_id: w.groupId, search: 'a', state: 'CA' }),
+    stranger: DENIED,
+    member: OK,
+    owner: OK,
+  },
 
   // Lead imports: members of the group read them; their runner reviews and starts; runner or group owner undoes.
   'POST /api/lead/import/preview': {

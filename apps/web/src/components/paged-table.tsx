@@ -50,6 +50,8 @@ export interface PagedTableProps<Row> {
   emptyText?: ReactNode;
   /** Server paging: PAGE_SIZE rows a page; the pager shows only when there is more than one page. */
   totalCount: number;
+  /** totalCount is a cap and more rows follow ('of 1,000+'). */
+  isCountCapped?: boolean;
   page: number;
   onPageChange: (page: number) => void;
   /** 'fixed' lets columns cut long text with an ellipsis. */
@@ -96,6 +98,7 @@ export function PagedTable<Row>({
   errorText,
   emptyText,
   totalCount,
+  isCountCapped = false,
   page,
   onPageChange,
   layout = 'auto',
@@ -113,10 +116,12 @@ export function PagedTable<Row>({
 
   // A page emptied by a delete (its only row gone) moves to the last page that still holds rows.
   useEffect(() => {
-    if (!isLoading && page > 0 && page * PAGE_SIZE >= totalCount) {
+    // Past a capped count, the rows themselves say whether the page holds any.
+    const isPast = isCountCapped ? rows.length === 0 : page * PAGE_SIZE >= totalCount;
+    if (!isLoading && page > 0 && isPast) {
       onPageChange(Math.max(0, Math.ceil(totalCount / PAGE_SIZE) - 1));
     }
-  }, [isLoading, page, totalCount, onPageChange]);
+  }, [isLoading, page, totalCount, isCountCapped, rows.length, onPageChange]);
 
   // New rows render in the background, in slices between frames, so the page around them shows first
   // (rows there when the table mounts render with it); a table fills a screenful at a time (useRowLimit).
@@ -197,7 +202,13 @@ export function PagedTable<Row>({
       </FitTable>
       {/* After the rows: shown under the loading row or the first rows, the pager would move as they came. */}
       {totalCount > PAGE_SIZE && !isFillingRows && (
-        <TablePager count={totalCount} page={page} rowsPerPage={PAGE_SIZE} onPageChange={onPageChange} />
+        <TablePager
+          count={totalCount}
+          isCountCapped={isCountCapped && rows.length === PAGE_SIZE}
+          page={page}
+          rowsPerPage={PAGE_SIZE}
+          onPageChange={onPageChange}
+        />
       )}
     </Paper>
   );

@@ -8,6 +8,8 @@ import Typography from '@mui/material/Typography';
 export interface TablePagerProps {
   /** Rows in all the pages. */
   count: number;
+  /** count is a cap and more rows follow: '1–50 of 1,000+', and the next page stays open. */
+  isCountCapped?: boolean;
   /** The page shown, from 0. */
   page: number;
   rowsPerPage: number;
@@ -19,12 +21,12 @@ export interface TablePagerProps {
  * previous and next page buttons, with its labels. TablePagination made an Intl formatter when its module
  * loaded, about 120 ms of a phone's first page.
  */
-export function TablePager({ count, page, rowsPerPage, onPageChange }: TablePagerProps) {
+export function TablePager({ count, isCountCapped = false, page, rowsPerPage, onPageChange }: TablePagerProps) {
   const from = count === 0 ? 0 : page * rowsPerPage + 1;
-  const to = Math.min(count, (page + 1) * rowsPerPage);
+  const to = isCountCapped ? (page + 1) * rowsPerPage : Math.min(count, (page + 1) * rowsPerPage);
   return (
     <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'flex-end', gap: 2, minHeight: 52, px: 1 }}>
-      <Typography variant="body2">{`${groupThousands(from)}–${groupThousands(to)} of ${groupThousands(count)}`}</Typography>
+      <Typography variant="body2">{`${groupThousands(from)}–${groupThousands(to)} of ${groupThousands(count)}${isCountCapped ? '+' : ''}`}</Typography>
       <Stack direction="row">
         <IconButton
           aria-label="Go to previous page"
@@ -37,7 +39,7 @@ export function TablePager({ count, page, rowsPerPage, onPageChange }: TablePage
         <IconButton
           aria-label="Go to next page"
           title="Go to next page"
-          disabled={to >= count}
+          disabled={!isCountCapped && to >= count}
           onClick={() => onPageChange(page + 1)}
         >
           <KeyboardArrowRight />

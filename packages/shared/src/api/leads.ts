@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { LEAD_SORT, PAGE_SIZE, RATING_MAX } from '../constants.js';
+import { STATE_ABBREVIATIONS } from '../format/us-states.js';
 import { leadFieldsShape, postalField } from '../forms/lead.js';
 import { LEAD_MESSAGES } from '../forms/lead-messages.js';
+import { LEAD_OUTCOME_STAGES } from '../forms/outcome-terms.js';
 import { requireOneContact } from '../forms/person.js';
 import { text } from '../text.js';
 import { defineCall, idField, messageResponse } from './call.js';
@@ -65,20 +67,102 @@ export const lead = z.object({
 });
 export type Lead = z.infer<typeof lead>;
 
+/** The lead list's sorts: ACTIVITY (latest activity first, the default), NEWEST, NAME, COMPANY, RATING (best first). */
+export const LEAD_SORTS = [LEAD_SORT, 'NEWEST', 'NAME', 'COMPANY', 'RATING'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+export const LEAD_SORT_LABELS: Record<LeadSort, string> = {
+  ACTIVITY: 'Activity',
+  NEWEST: 'Newest',
+  NAME: 'Name',
+  COMPANY: 'Company',
+  RATING: 'Rating',
+};
+/** Filter Assigned to: the caller, anyone, or nobody. */
+export const LEAD_ASSIGNED_FILTERS = ['ME', 'ANYONE', 'NO_ONE'] as const;
+export type LeadAssignedFilter = (typeof LEAD_ASSIGNED_FILTERS)[number];
+/** Filter Outcome: no step recorded yet, or the latest step's stage. */
+export const LEAD_OUTCOME_FILTERS = ['NONE', ...LEAD_OUTCOME_STAGES] as const;
+export type LeadOutcomeFilter = (typeof LEAD_OUTCOME_FILTERS)[number];
+/** Filter Added: the last 7, 30 or 90 days (or added_from / added_to). */
+export const LEAD_ADDED_FILTERS = ['7', '30', '90'] as const;
+export type LeadAddedFilter = (typeof LEAD_ADDED_FILTERS)[number];
+export const LEAD_SEARCH_MAX = 100;
+/** A filtered or searched list counts its matches up to this many, then answers "1,000+" (totalCountCapped). */
+export const LEAD_FILTERED_COUNT_MAX = 1000;
+
+const oneOf = <T extends readonly [string, ...string[]]>(values: T, what: string) =>
+  z.enum(values, { error: `${what} must be one of ${values.join(', ')}` });
+const isoDay = text()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD')
+  .refine((v) => {
+    const d = new Date(`${v}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+  }, 'Must be a real date');
+// A boolean, also as a query string's "true"/"false".
+const flag = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'Must be true or false' }),
+);
+const minRating = z.preprocess(
+  (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+  z
+    .number({ error: 'Must be a number from 1 to 5' })
+    .int('Must be a number from 1 to 5')
+    .min(1, 'Must be a number from 1 to 5')
+    .max(RATING_MAX, 'Must be a number from 1 to 5'),
+);
+
+/** The list's filters, combined with AND; each absent one does not filter. */
+export const leadListFiltersShape = {
+  state: oneOf(STATE_ABBREVIATIONS, 'state').optional(),
+  // The member who submitted the lead.
+  submitted_by: idField.optional(),
+  assigned: oneOf(LEAD_ASSIGNED_FILTERS, 'assigned').optional(),
+  outcome: oneOf(LEAD_OUTCOME_FILTERS, 'outcome').optional(),
+  // At least this average quality rating.
+  min_rating: minRating.optional(),
+  added: oneOf(LEAD_ADDED_FILTERS, 'added').optional(),
+  // A range of days (UTC), both ends included; either end may be left open.
+  added_from: isoDay.optional(),
+  added_to: isoDay.optional(),
+  // Only leads marked as a duplicate of an earlier one.
+  duplicates_only: flag.optional(),
+};
+type FiltersInput = { added?: string; added_from?: string; added_to?: string };
+const checkAdded = (v: FiltersInput, ctx: z.RefinementCtx) => {
+  if (v.added !== undefined && (v.added_from !== undefined || v.added_to !== undefined)) {
+    ctx.addIssue({ code: 'custom', path: ['added'], message: 'Give added or added_from/added_to, not both' });
+  }
+  if (v.added_from !== undefined && v.added_to !== undefined && v.added_from > v.added_to) {
+    ctx.addIssue({ code: 'custom', path: ['added_to'], message: 'Must not be before added_from' });
+  }
+};
+export const leadListFilters = z.strictObject(leadListFiltersShape).superRefine(checkAdded);
+export type LeadListFilters = z.output<typeof leadListFilters>;
+
+// Words of a name, company, title, e-mail, city, or phone digits; trimmed, at most 100 characters.
+const searchField = text().trim().max(LEAD_SEARCH_MAX, `Must be at most ${LEAD_SEARCH_MAX} characters`);
+const sortField = oneOf(LEAD_SORTS, 'sort_by');
+
 // Keyset paging beside start_position: `cursor`, when given, is a nextCursor or previousCursor of an
-// earlier answer and the page starts from that lead (start_position is then only the page's place),
-// so moving one page on or back costs the same at any depth.
+// earlier answer for the same search, filters and sort, and the page starts from that lead
+// (start_position is then only the page's place), so moving one page on or back costs the same at any depth.
 export const leadListRequest = z.strictObject({
   group_id: idField,
   ...pageFields,
-  sort_by: z.literal(LEAD_SORT).default(LEAD_SORT),
+  search: searchField.optional(),
+  filters: leadListFilters.optional(),
+  sort_by: sortField.default(LEAD_SORT),
   cursor: text()
-    .regex(/^[A-Za-z0-9_-]{1,200}$/, LEAD_MESSAGES.cursorInvalid)
+    .regex(/^[A-Za-z0-9_-]{1,1000}$/, LEAD_MESSAGES.cursorInvalid)
     .optional(),
 });
 export const leadListResponse = z.object({
   leads: z.array(lead),
+  // Every lead of the group; with a search or filters, the matches up to LEAD_FILTERED_COUNT_MAX.
   totalCount: z.number().int(),
+  // More than LEAD_FILTERED_COUNT_MAX match ("1,000+"); false without a search or filters.
+  totalCountCapped: z.boolean(),
   // The page after this one and the page before it, from this page's last and first lead; null on an empty page.
   nextCursor: z.string().nullable(),
   previousCursor: z.string().nullable(),
@@ -165,9 +249,18 @@ export const zipLookupResponse = z.object({
 /**
  * The CSV export of a group's leads (the fixed headers): `GET /api/lead/export?group_id=…` with
  * the bearer token, answered as a streamed text/csv attachment. Not in the spec's call tables,
- * which name no export call; a GET, so the browser's download helper can fetch it.
+ * which name no export call; a GET, so the browser's download helper can fetch it. It exports what the
+ * list shows: the same search and filters (flat in the query string), oldest lead first (sort_by is
+ * taken, so the list's query string serves as is, and does not change that order).
  */
-export const leadExportQuery = z.strictObject({ group_id: idField });
+export const leadExportQuery = z
+  .strictObject({
+    group_id: idField,
+    search: searchField.optional(),
+    sort_by: sortField.optional(),
+    ...leadListFiltersShape,
+  })
+  .superRefine(checkAdded);
 
 export const leadCalls = {
   list: defineCall({

@@ -85,8 +85,31 @@ export const leads = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     // Sort ACTIVITY: moved by creation, edits, ratings and comments.
     lastActivityAt: timestamp('last_activity_at', { withTimezone: true }).notNull().defaultNow(),
+    // The list's search (lead-search.ts): every searched field folded (lc_fold: lower case, no accents),
+    // non-letters as spaces, with a space in front so a word's prefix is '% word%'. Kept by PostgreSQL.
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`' ' || regexp_replace(lc_fold(first_name || ' ' || last_name || ' ' || company || ' ' || title || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || city), '[^[:alnum:]]+', ' ', 'g')`,
+      ),
+    // Sort NAME and COMPANY: the folded full name and company.
+    nameFold: text('name_fold').notNull().generatedAlwaysAs(sql`lc_fold(first_name || ' ' || last_name)`),
+    companyFold: text('company_fold').notNull().generatedAlwaysAs(sql`lc_fold(company)`),
+    // Sort RATING and the Rating filter: the average quality rating × 1000, 0 while nobody has rated.
+    ratingKey: integer('rating_key')
+      .notNull()
+      .generatedAlwaysAs(sql`case when rating_count > 0 then rating_sum * 1000 / rating_count else 0 end`),
   },
   (t) => [
+    // Search: words, prefixes (LIKE '% acm%') and typos (<%) through one trigram index.
+    index('leads_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    // Sorts NEWEST, NAME, COMPANY and RATING of a group, keyset-paged like ACTIVITY.
+    index('leads_group_newest_idx').on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('leads_group_name_idx').on(t.groupId, t.nameFold, t.id),
+    index('leads_group_company_idx').on(t.groupId, t.companyFold, t.id),
+    index('leads_group_rating_idx').on(t.groupId, t.ratingKey.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // Filters Outcome (with a sort's index, or alone).
+    index('leads_group_outcome_idx').on(t.groupId, t.outcomeStage, t.lastActivityAt.desc().nullsFirst()),
     // /lead/list pages a group's leads, most recently active first, through this index. NULLS FIRST is
     // what a plain ORDER BY … DESC means, so the planner can walk the index for it.
     index('leads_group_activity_idx').on(t.groupId, t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),

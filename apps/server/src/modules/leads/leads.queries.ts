@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { LEAD_SORT, type LeadListFilters, type LeadSort } from '@leadcircle/shared';
+import { and, asc, desc, eq, getTableColumns, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
 import { leads, publicChatRooms, publicLeadRatings, publicUsers } from '../../db/schema/index.js';
+import { filterConditions, type LeadSearch, SORTS, searchCondition, searchRank } from './lead-search.js';
 
 // Leads: Drizzle only, every query scoped by group or lead; "nothing found" is undefined.
 
@@ -49,9 +51,9 @@ export type LeadViewRow = {
   duplicateOfLeadId: number | null;
 };
 
-function selectLeadViews(db: DbOrTx, viewerId: number) {
+function selectLeadViews<Extra extends Record<string, SQL.Aliased>>(db: DbOrTx, viewerId: number, extra?: Extra) {
   return db
-    .select(viewColumns)
+    .select({ ...viewColumns, ...(extra as Extra) })
     .from(leads)
     .innerJoin(owners, eq(owners.id, leads.createdBy))
     .leftJoin(assignees, eq(assignees.id, leads.assignedTo))
@@ -66,12 +68,15 @@ function selectLeadViews(db: DbOrTx, viewerId: number) {
     );
 }
 
-/** A keyset page's starting point: a lead's ACTIVITY key, and which way the page reads from it. */
+/** A keyset page's starting point: a lead's sort key (and rank), and which way the page reads from it. */
 export interface LeadPageKey {
   direction: 'next' | 'previous';
-  // last_activity_at as PostgreSQL writes it (microseconds), so it compares exactly.
-  activityAt: string;
+  sort: LeadSort;
+  // The sort's key as PostgreSQL writes it (timestamps to the microsecond), so it compares exactly.
+  key: string;
   id: number;
+  // With a search: the lead's rank (lead-search.ts).
+  rank?: number;
 }
 
 export interface LeadPageParams {
@@ -81,44 +86,102 @@ export interface LeadPageParams {
   limit: number;
   // When given, the page is the `limit` leads after (or before) this key and offset is not used.
   from?: LeadPageKey;
+  sort?: LeadSort;
+  search?: LeadSearch;
+  filters?: LeadListFilters;
+  // Dates the Added filter.
+  now?: Date;
+}
+
+/** The conditions every row of the list meets: the group, the filters, the search. */
+function listConditions(params: LeadPageParams): SQL[] {
+  return [
+    eq(leads.groupId, params.groupId),
+    ...filterConditions(params.filters, params.viewerId, params.now ?? new Date()),
+    ...(params.search ? [searchCondition(params.search)] : []),
+  ];
 }
 
 /**
- * One page of a group's leads, most recently active first (sort ACTIVITY). The page's ids are picked
- * first from leads_group_activity_idx alone (its ORDER BY matches the index column for column, and
- * the index holds every column it reads): from a key, the index is entered at that key, so the next
- * or previous page costs the same at any depth; at an offset, it skips index entries rather than
- * joined rows. Only the page's rows are then joined and put back in order. Returned unawaited so a
- * test can EXPLAIN it.
+ * One page of a group's leads in the sort's order (ACTIVITY: most recently active first), with a
+ * search its best ranks first. The page's ids are picked first (without a search, from the sort's
+ * index, (group, key, id), entered at a cursor's key so the next or previous page costs the same at
+ * any depth; at an offset, it skips index entries rather than joined rows; with a search, from the
+ * trigram index's matches, ranked). Only the page's rows are then joined and put back in order.
+ * Returned unawaited so a test can EXPLAIN it.
  */
 export function leadPageQuery(db: DbOrTx, params: LeadPageParams) {
-  const { from } = params;
-  const key = from && sql`(${leads.lastActivityAt}, ${leads.id})`;
-  const at = from && sql`(${from.activityAt}::timestamptz, ${from.id}::integer)`;
+  const { from, search } = params;
+  const spec = SORTS[params.sort ?? LEAD_SORT];
+  const rank = search ? searchRank(search) : sql<number>`0`;
+  const forward = from?.direction !== 'previous';
+  // Read forward, the key goes the sort's way; a previous page reads the other way, then is put back.
+  const keyDescending = spec.descending === forward;
+  let after: SQL | undefined;
+  if (from) {
+    const keyAt = sql`(${spec.column}, ${leads.id}) ${sql.raw(keyDescending ? '<' : '>')} (${from.key}::${sql.raw(spec.type)}, ${from.id}::integer)`;
+    after =
+      search && from.rank !== undefined
+        ? sql`(${rank} ${sql.raw(forward ? '>' : '<')} ${from.rank}::integer or (${rank} = ${from.rank}::integer and ${keyAt}))`
+        : keyAt;
+  }
+  const keyOrder = (column: PgColumn | SQL.Aliased, descending: boolean) => (descending ? desc(column) : asc(column));
   const page = db
-    .select({ id: leads.id })
+    .select({
+      id: leads.id,
+      rank: sql<number>`${rank}`.as('rank'),
+      sortKey: sql<string>`${spec.column}::text`.as('sort_key'),
+    })
     .from(leads)
-    .where(
-      and(
-        eq(leads.groupId, params.groupId),
-        from && (from.direction === 'next' ? sql`${key} < ${at}` : sql`${key} > ${at}`),
-      ),
-    )
+    .where(and(...listConditions(params), after))
     .orderBy(
-      ...(from?.direction === 'previous'
-        ? [asc(leads.lastActivityAt), asc(leads.id)]
-        : [desc(leads.lastActivityAt), desc(leads.id)]),
+      ...(search ? [forward ? sql`${rank}` : sql`${rank} desc`] : []),
+      keyOrder(spec.column, keyDescending),
+      keyOrder(leads.id, keyDescending),
     )
     .offset(from ? 0 : params.offset)
     .limit(params.limit)
     .as('page');
-  return selectLeadViews(db, params.viewerId)
+  return selectLeadViews(db, params.viewerId, { rank: page.rank, sortKey: page.sortKey })
     .innerJoin(page, eq(page.id, leads.id))
-    .orderBy(desc(leads.lastActivityAt), desc(leads.id));
+    .orderBy(
+      ...(search ? [asc(page.rank)] : []),
+      keyOrder(spec.column, spec.descending),
+      keyOrder(leads.id, spec.descending),
+    );
 }
 
-export async function listLeadsByGroup(db: DbOrTx, params: LeadPageParams): Promise<LeadViewRow[]> {
+export type LeadPageRow = LeadViewRow & { rank: number; sortKey: string };
+
+export async function listLeadsByGroup(db: DbOrTx, params: LeadPageParams): Promise<LeadPageRow[]> {
   return leadPageQuery(db, params);
+}
+
+/** How many leads the search and filters find, counted up to `cap` + 1 (never the whole group). */
+export async function countMatchingLeads(db: DbOrTx, params: LeadPageParams, cap: number): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(leads)
+    .where(and(...listConditions(params)))
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return row?.n ?? 0;
+}
+
+/** The CSV export's rows with the list's search and filters: one batch after an id, in id order. */
+export async function listMatchingLeadsForExport(
+  db: DbOrTx,
+  params: Omit<LeadPageParams, 'offset' | 'limit'>,
+  afterId: number,
+  limit: number,
+) {
+  return db
+    .select(exportColumns)
+    .from(leads)
+    .where(and(...listConditions({ ...params, offset: 0, limit }), gt(leads.id, afterId)))
+    .orderBy(asc(leads.id))
+    .limit(limit);
 }
 
 export async function countLeadsInGroup(db: DbOrTx, groupId: number): Promise<number> {
@@ -217,27 +280,19 @@ export async function deleteLead(db: DbOrTx, leadId: number): Promise<void> {
   await db.delete(leads).where(eq(leads.id, leadId));
 }
 
-/** The CSV export's rows: one batch of a group's leads after an id, in id order (keyset paging). */
-export async function listLeadsForExport(db: DbOrTx, groupId: number, afterId: number, limit: number) {
-  return db
-    .select({
-      id: leads.id,
-      firstName: leads.firstName,
-      lastName: leads.lastName,
-      email: leads.email,
-      phone: leads.phone,
-      company: leads.company,
-      title: leads.title,
-      outcomeStage: leads.outcomeStage,
-      outcomeAt: leads.outcomeAt,
-      wonAmountCents: leads.wonAmountCents,
-      lostReason: leads.lostReason,
-    })
-    .from(leads)
-    .where(and(eq(leads.groupId, groupId), gt(leads.id, afterId)))
-    .orderBy(asc(leads.id))
-    .limit(limit);
-}
+const exportColumns = {
+  id: leads.id,
+  firstName: leads.firstName,
+  lastName: leads.lastName,
+  email: leads.email,
+  phone: leads.phone,
+  company: leads.company,
+  title: leads.title,
+  outcomeStage: leads.outcomeStage,
+  outcomeAt: leads.outcomeAt,
+  wonAmountCents: leads.wonAmountCents,
+  lostReason: leads.lostReason,
+};
 
 /** Many leads of one import batch in one statement; their ids in the order given. */
 export async function insertLeads(tx: DbOrTx, values: NewLead[]): Promise<number[]> {

@@ -27,14 +27,14 @@ export function registerLeadRoutes(call: CallRegistrar, deps: AppDeps): void {
 export async function registerLeadRawRoutes({ app, authenticate }: RawRoutes, deps: AppDeps): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().get(`/api${LEAD_EXPORT_PATH}`, {
     schema: {
-      summary: "A group's leads as a CSV file (members of the group)",
+      summary: "A group's leads as a CSV file (members of the group), with the list's search and filters",
       tags: ['lead'],
       querystring: leadExportQuery,
       security: [{ bearerAuth: [] }],
     },
     onRequest: authenticate,
     handler: async (request, reply) => {
-      const { filename, stream } = await leads.exportLeads(deps, request.userId!, request.query.group_id);
+      const { filename, stream } = await leads.exportLeads(deps, request.userId!, request.query);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)

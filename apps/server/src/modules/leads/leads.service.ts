@@ -6,6 +6,7 @@ import {
   formatPhone,
   LEAD_CSV_HEADERS,
   LEAD_CSV_OUTCOME_HEADERS,
+  LEAD_FILTERED_COUNT_MAX,
   LEAD_LOST_REASON_LABELS,
   LEAD_MESSAGES,
   LEAD_OUTCOME_STAGE_LABELS,
@@ -14,7 +15,9 @@ import {
   type leadCreateRequest,
   type leadDuplicatesRequest,
   leadExportFileName,
+  type leadExportQuery,
   type leadListRequest,
+  type leadListResponse,
   leadMatchKeys,
   type leadUpdateRequest,
   normalizePhone,
@@ -30,6 +33,7 @@ import { createLeadRoom, createLeadRooms, findCommentedLeadIds } from '../chat/r
 import { isGroupMember, requireGroupMember } from '../groups/groups.access.js';
 import { listTerritoryHoldersFor } from '../territories/territories.service.js';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor.js';
+import { hasFilters, parseLeadSearch } from './lead-search.js';
 import { leadNotFound, leadOwnerOnly, leadRatingOf, requireLeadMember, requireLeadOwner } from './leads.access.js';
 import * as q from './leads.queries.js';
 import { outcomeOf } from './outcomes.service.js';
@@ -127,28 +131,46 @@ export async function listLeads(
   deps: AppDeps,
   userId: number,
   input: z.output<typeof leadListRequest>,
-): Promise<{ leads: Lead[]; totalCount: number; nextCursor: string | null; previousCursor: string | null }> {
+): Promise<z.output<typeof leadListResponse>> {
   await requireGroupMember(deps.db, input.group_id, userId);
-  const from = input.cursor === undefined ? undefined : decodeLeadCursor(input.cursor);
-  const [rows, totalCount] = await Promise.all([
-    q.listLeadsByGroup(deps.db, {
-      groupId: input.group_id,
-      viewerId: userId,
-      offset: input.start_position,
-      limit: input.get_next,
-      from,
-    }),
-    q.countLeadsInGroup(deps.db, input.group_id),
+  const search = parseLeadSearch(input.search);
+  const sort = input.sort_by;
+  const from = input.cursor === undefined ? undefined : decodeLeadCursor(input.cursor, sort, search !== undefined);
+  const params: q.LeadPageParams = {
+    groupId: input.group_id,
+    viewerId: userId,
+    offset: input.start_position,
+    limit: input.get_next,
+    from,
+    sort,
+    search,
+    filters: input.filters,
+    now: deps.clock.now(),
+  };
+  // The whole group's count is kept; a search's or filters' matches are counted up to a cap.
+  const narrowed = search !== undefined || hasFilters(input.filters);
+  const [rows, count] = await Promise.all([
+    q.listLeadsByGroup(deps.db, params),
+    narrowed
+      ? q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX)
+      : q.countLeadsInGroup(deps.db, input.group_id),
   ]);
   const first = rows[0];
   const last = rows.at(-1);
+  const keyOf = (row: q.LeadPageRow, direction: 'next' | 'previous') =>
+    encodeLeadCursor({
+      direction,
+      sort,
+      key: row.sortKey,
+      id: row.lead.id,
+      ...(search && { rank: Number(row.rank) }),
+    });
   return {
     leads: rows.map((r) => toLead(r, userId)),
-    totalCount,
-    nextCursor: last ? encodeLeadCursor({ direction: 'next', activityAt: last.activityKey, id: last.lead.id }) : null,
-    previousCursor: first
-      ? encodeLeadCursor({ direction: 'previous', activityAt: first.activityKey, id: first.lead.id })
-      : null,
+    totalCount: narrowed ? Math.min(count, LEAD_FILTERED_COUNT_MAX) : count,
+    totalCountCapped: narrowed && count > LEAD_FILTERED_COUNT_MAX,
+    nextCursor: last ? keyOf(last, 'next') : null,
+    previousCursor: first ? keyOf(first, 'previous') : null,
   };
 }
 
@@ -284,11 +306,11 @@ export async function findDuplicateLeads(
 const UTF8_BOM = '\uFEFF';
 const EXPORT_BATCH_SIZE = 500;
 
-async function* exportLines(db: DbOrTx, groupId: number): AsyncGenerator<string> {
+async function* exportLines(db: DbOrTx, params: Omit<q.LeadPageParams, 'offset' | 'limit'>): AsyncGenerator<string> {
   yield UTF8_BOM + csvRow([...LEAD_CSV_HEADERS, ...LEAD_CSV_OUTCOME_HEADERS]);
   let afterId = 0;
   for (;;) {
-    const batch = await q.listLeadsForExport(db, groupId, afterId, EXPORT_BATCH_SIZE);
+    const batch = await q.listMatchingLeadsForExport(db, params, afterId, EXPORT_BATCH_SIZE);
     if (batch.length > 0) {
       yield batch
         .map((r) =>
@@ -315,16 +337,19 @@ async function* exportLines(db: DbOrTx, groupId: number): AsyncGenerator<string>
 }
 
 /**
- * A group's leads as CSV (the fixed headers), for its members: checked before anything is sent,
- * then streamed in keyset batches, so the table is never held in memory.
+ * A group's leads as CSV (the fixed headers), for its members: those the list's search and filters
+ * show, oldest first. Checked before anything is sent, then streamed in keyset batches, so the table
+ * is never held in memory.
  */
 export async function exportLeads(
   deps: AppDeps,
   userId: number,
-  groupId: number,
+  query: z.output<typeof leadExportQuery>,
 ): Promise<{ filename: string; stream: Readable }> {
+  const { group_id: groupId, search, sort_by: _sort, ...filters } = query;
   const { group } = await requireGroupMember(deps.db, groupId, userId);
-  return { filename: leadExportFileName(group.name), stream: Readable.from(exportLines(deps.db, groupId)) };
+  const params = { groupId, viewerId: userId, search: parseLeadSearch(search), filters, now: deps.clock.now() };
+  return { filename: leadExportFileName(group.name), stream: Readable.from(exportLines(deps.db, params)) };
 }
 
 // Lead imports (modules/lead-imports): the leads module writes the leads, so the list's kept count and

@@ -13,6 +13,8 @@ import {
   PAGE_SIZE,
   ratingCallPaths,
   type ratingCalls,
+  userCallPaths,
+  type userCalls,
 } from '@leadcircle/shared';
 import type { Dispatch } from '@reduxjs/toolkit';
 import { baseApi } from '../../core/base-api';
@@ -59,6 +61,13 @@ export const leadsApi = baseApi
       listLeads: build.query<CallResponse<typeof leadCalls.list>, CallRequest<typeof leadCalls.list>>({
         query: (body) => ({ call: leadCallPaths.list, body }),
         providesTags: ['Leads'],
+      }),
+      // The group's members, for the list's Submitted by filter (the first page: the same call as the members tab).
+      listLeadSubmitters: build.query<CallResponse<typeof userCalls.getUsersByGroup>, number>({
+        query: (groupId) => ({
+          call: userCallPaths.getUsersByGroup,
+          body: { group_id: groupId, start_position: 0, get_next: PAGE_SIZE },
+        }),
       }),
       getLead: build.query<Lead, number>({
         query: (leadId) => ({ call: leadCallPaths.get, body: { lead_id: leadId } }),
@@ -184,6 +193,7 @@ function refreshLeadList(dispatch: Dispatch, queryFulfilled: Promise<unknown>): 
 
 export const {
   useListLeadsQuery,
+  useListLeadSubmittersQuery,
   useGetLeadQuery,
   useCreateLeadMutation,
   useUpdateLeadMutation,

@@ -1,6 +1,7 @@
 import {
   GROUP_MESSAGES,
   type GroupSummary,
+  groupThousands,
   LEAD_EXPORT_PATH,
   LEAD_MESSAGES,
   type Lead,
@@ -17,8 +18,9 @@ import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
-import { lazy, Suspense, useCallback, useState } from 'react';
-import { useNavigate, useOutletContext } from 'react-router';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
@@ -26,8 +28,17 @@ import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
 import { useRouteId } from '../../../lib/route-id';
-import { leadsPageArgs, useDeleteLeadMutation, useListLeadsQuery } from '../api';
+import { useDeleteLeadMutation, useListLeadSubmittersQuery, useListLeadsQuery } from '../api';
+import { LeadListToolbar } from '../components/lead-list-toolbar';
 import { stepTitle } from '../components/outcome-timeline';
+import {
+  isNarrowed,
+  type LeadListQuery,
+  leadExportParams,
+  leadListArgs,
+  leadListParams,
+  readLeadListQuery,
+} from '../lead-list-query';
 
 // The lead dialog (its form, the address lookup, the duplicate check) loads when it first opens: the list
 // is often the first page, and it shows without it.
@@ -95,9 +106,10 @@ const LEADS_PAGE_FRESH_SECONDS = 5;
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: Lead };
 
 /**
- * The group's Leads tab: CREATE LEAD, EXPORT TO CSV, the leads 50 a page
- * (most recently active first), a row opens the lead; its owner edits and removes it. The list
- * refreshes 500 ms after a create, edit or delete.
+ * The group's Leads tab: CREATE LEAD, EXPORT TO CSV (what the list shows), "Search leads", the filter
+ * chips and the sort, kept in the address; the leads 50 a page (most recently active first unless
+ * sorted), a row opens the lead; its owner edits and removes it. The list refreshes 500 ms after a
+ * create, edit or delete.
  */
 export function GroupLeadsPage() {
   // The group's id comes from the address: the list shows before the group has come (group-layout.tsx).
@@ -105,19 +117,39 @@ export function GroupLeadsPage() {
   const group = useOutletContext<GroupSummary | undefined>();
   const navigate = useNavigate();
   const notify = useNotify();
+  // The search, filters and sort live in the address: a reload, a shared link or Back shows the same list.
+  const [params, setParams] = useSearchParams();
+  const paramsText = params.toString();
+  const query = useMemo(() => readLeadListQuery(new URLSearchParams(paramsText)), [paramsText]);
+  const listKey = leadListParams(query).toString();
+  const show = useCallback(
+    (next: LeadListQuery, replace = false) => setParams(leadListParams(next), { replace }),
+    [setParams],
+  );
+  // Typing replaces the address (one history entry per list, not per letter); a chip or the sort adds one.
+  const onSearch = useCallback((search: string) => show({ ...query, search }, true), [show, query]);
   // One page on or back goes by the answer's cursor (the same cost at any depth); a jump, or the
-  // first page, by start_position.
-  const [position, setPosition] = useState<{ page: number; cursor?: string }>({ page: 0 });
-  const page = position.page;
-  const leads = useListLeadsQuery(leadsPageArgs(groupId, page, position.cursor), {
+  // first page, by start_position. Another search, filter or sort starts at the first page.
+  const [position, setPosition] = useState<{ list: string; page: number; cursor?: string }>({
+    list: listKey,
+    page: 0,
+  });
+  const current = position.list === listKey ? position : { list: listKey, page: 0 };
+  const page = current.page;
+  const leads = useListLeadsQuery(leadListArgs(groupId, query, page, current.cursor), {
     refetchOnMountOrArgChange: LEADS_PAGE_FRESH_SECONDS,
+  });
+  // The members load for Submitted by: when its menu opens, or the address names one.
+  const [isMembersWanted, setIsMembersWanted] = useState(false);
+  const members = useListLeadSubmittersQuery(groupId, {
+    skip: !isMembersWanted && query.filters.submitted_by === undefined,
   });
   const setPage = (next: number) => {
     const shown = leads.currentData;
     let cursor: string | undefined;
     if (next > 0 && shown && next === page + 1) cursor = shown.nextCursor ?? undefined;
     if (next > 0 && shown && next === page - 1) cursor = shown.previousCursor ?? undefined;
-    setPosition({ page: next, cursor });
+    setPosition({ list: listKey, page: next, cursor });
   };
   const [dialog, setDialog] = useState<DialogState>({ mode: 'closed' });
   const [removing, setRemoving] = useState<Lead | null>(null);
@@ -162,7 +194,10 @@ export function GroupLeadsPage() {
   const exportCsv = async () => {
     setIsExporting(true);
     try {
-      await downloadFile(`/api${LEAD_EXPORT_PATH}?group_id=${groupId}`, leadExportFileName(group?.name ?? 'group'));
+      await downloadFile(
+        `/api${LEAD_EXPORT_PATH}?${leadExportParams(groupId, query)}`,
+        leadExportFileName(group?.name ?? 'group'),
+      );
     } catch {
       notify.error(LEAD_MESSAGES.exportFailed);
     } finally {
@@ -173,7 +208,10 @@ export function GroupLeadsPage() {
   const total = leads.data?.totalCount ?? 0;
   const add = () => setDialog({ mode: 'add' });
 
-  const isEmpty = leads.isSuccess && total === 0;
+  const narrowed = isNarrowed(query);
+  // The group has no lead at all (a search or filter that finds none shows the grid's own empty text).
+  const isEmpty = leads.isSuccess && total === 0 && !narrowed;
+  const isCapped = leads.data?.totalCountCapped === true;
   return (
     <Stack sx={{ gap: 2 }}>
       <Stack direction="row" sx={{ justifyContent: 'flex-end', gap: 1, flexWrap: 'wrap' }}>
@@ -190,6 +228,24 @@ export function GroupLeadsPage() {
           CREATE LEAD
         </Button>
       </Stack>
+      {(!isEmpty || narrowed) && (
+        <LeadListToolbar
+          query={query}
+          members={members.data?.users ?? []}
+          onMembersWanted={() => setIsMembersWanted(true)}
+          onSearch={onSearch}
+          onFilters={(filters) => show({ ...query, filters })}
+          onSort={(sort) => show({ ...query, sort })}
+          onClear={() => show({ search: '', filters: {}, sort: query.sort })}
+        />
+      )}
+      {narrowed && leads.isSuccess && (
+        <Typography variant="body2" role="status" aria-live="polite">
+          {total === 0
+            ? 'No lead matches the search and filters.'
+            : `${groupThousands(total)}${isCapped ? '+' : ''} ${total === 1 && !isCapped ? 'lead matches' : 'leads match'}`}
+        </Typography>
+      )}
       {isEmpty ? (
         <EmptyState
           title={GROUP_MESSAGES.listEmpty}
@@ -206,6 +262,7 @@ export function GroupLeadsPage() {
           layout="fixed"
           columns={columns}
           rows={leads.data?.leads ?? []}
+          emptyText="No lead matches the search and filters."
           rowKey={leadKey}
           onOpenRow={openLead}
           actionsWidth={112}
@@ -213,6 +270,7 @@ export function GroupLeadsPage() {
           isLoading={leads.isLoading}
           errorText={leads.isError ? errorMessage(leads.error, LEAD_MESSAGES.listFailed) : undefined}
           totalCount={total}
+          isCountCapped={isCapped}
           page={page}
           onPageChange={setPage}
         />
