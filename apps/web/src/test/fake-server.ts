@@ -15,7 +15,10 @@ export interface FakeAnswer {
   after?: Promise<unknown>;
 }
 
-/** One call the app made: the path under the origin ('/api/lead/get'), its query ('?a=1', or '') and its JSON body. */
+/**
+ * One call the app made: the path under the origin ('/api/lead/get'), its query ('?a=1', or '') and its JSON body
+ * (a multipart body: its fields, a file as its File).
+ */
 export interface FakeCall {
   path: string;
   query: string;
@@ -31,8 +34,7 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const { pathname: path, search: query } = new URL(request.url);
-    const text = await request.text();
-    calls.push({ path, query, body: text ? JSON.parse(text) : undefined });
+    calls.push({ path, query, body: await readBody(request) });
     const queue = queues.get(path);
     const answer: FakeAnswer = queue?.length
       ? ((queue.length > 1 ? queue.shift() : queue[0]) as FakeAnswer)
@@ -62,6 +64,14 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
     vi.unstubAllGlobals();
   });
   return calls;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    return Object.fromEntries((await request.formData()).entries());
+  }
+  const text = await request.text();
+  return text ? JSON.parse(text) : undefined;
 }
 
 /** The bodies the app sent to one path, in order. */

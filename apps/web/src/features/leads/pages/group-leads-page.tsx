@@ -12,6 +12,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
@@ -28,10 +29,13 @@ import { downloadFile } from '../../../lib/download';
 import { useRouteId } from '../../../lib/route-id';
 import { leadsPageArgs, useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { stepTitle } from '../components/outcome-timeline';
+import { ImportStatus } from '../imports/import-status';
 
 // The lead dialog (its form, the address lookup, the duplicate check) loads when it first opens: the list
 // is often the first page, and it shows without it.
 const LeadDialog = lazy(() => import('../components/lead-dialog').then((m) => ({ default: m.LeadDialog })));
+// The import dialog, likewise, when IMPORT is first pressed.
+const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })));
 
 const leadKey = (lead: Lead) => lead.leadId;
 const duplicateLabel = 'Possible duplicate of an earlier lead';
@@ -95,7 +99,7 @@ const LEADS_PAGE_FRESH_SECONDS = 5;
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: Lead };
 
 /**
- * The group's Leads tab: CREATE LEAD, EXPORT TO CSV, the leads 50 a page
+ * The group's Leads tab: CREATE LEAD, IMPORT (a CSV file), EXPORT TO CSV, a running import's progress, the leads 50 a page
  * (most recently active first), a row opens the lead; its owner edits and removes it. The list
  * refreshes 500 ms after a create, edit or delete.
  */
@@ -123,6 +127,7 @@ export function GroupLeadsPage() {
   const [removing, setRemoving] = useState<Lead | null>(null);
   const [deleteLead, deleteState] = useDeleteLeadMutation();
   const [isExporting, setIsExporting] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
 
   // Stable, so the table's rows render again only when the leads change.
   const openLead = useCallback(
@@ -186,10 +191,17 @@ export function GroupLeadsPage() {
         >
           EXPORT TO CSV
         </Button>
+        {/* A member's, once the group has come (a non-member is refused it). */}
+        {group && (
+          <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => setIsImporting(true)}>
+            IMPORT
+          </Button>
+        )}
         <Button variant="contained" onClick={add}>
           CREATE LEAD
         </Button>
       </Stack>
+      {group && <ImportStatus groupId={groupId} />}
       {isEmpty ? (
         <EmptyState
           title={GROUP_MESSAGES.listEmpty}
@@ -227,6 +239,11 @@ export function GroupLeadsPage() {
               setDialog({ mode: 'closed' });
             }}
           />
+        </Suspense>
+      )}
+      {isImporting && (
+        <Suspense fallback={null}>
+          <ImportDialog groupId={groupId} onClose={() => setIsImporting(false)} />
         </Suspense>
       )}
       <ConfirmDialog
