@@ -1,4 +1,4 @@
-import { LEAD_IMPORT_MAX_BYTES } from '@leadcircle/shared';
+import { type ImportRow, LEAD_IMPORT_MAX_BYTES } from '@leadcircle/shared';
 import { describe, expect, it } from 'vitest';
 import {
   fileProblem,
@@ -36,7 +36,7 @@ describe('the words of an import', () => {
   });
 
   it('says what each row will become', () => {
-    const [added, duplicate, sameAsRow, broken] = testRows;
+    const [added, duplicate, sameAsRow, broken] = testRows as [ImportRow, ImportRow, ImportRow, ImportRow];
     expect(rowOutcome(added, 'SKIP')).toBe('New lead');
     expect(rowOutcome(duplicate, 'SKIP')).toBe('Duplicate of Andre Cote, submitted by Sam Lee (skipped)');
     expect(rowOutcome(sameAsRow, 'IMPORT')).toBe('Same as row 1 (imported too)');
