@@ -12,7 +12,7 @@ import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtim
 import { errorMessage } from '../../../lib/api-error';
 import { dateFormat } from '../../../lib/intl-format';
 import { leadImportsApi, useListLeadImportsQuery, useUndoLeadImportMutation } from './api';
-import { formatCount, IMPORT_MESSAGES, isRunning, statusLabel, undoneText } from './import-text';
+import { counted, formatCount, IMPORT_MESSAGES, isRunning, statusLabel, undoneText } from './import-text';
 
 const formatWhen = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const importKey = (leadImport: LeadImport) => leadImport.importId;
@@ -26,7 +26,7 @@ export function importCounts(leadImport: LeadImport): string {
     : leadImport.duplicates === 'SKIP'
       ? leadImport.duplicateCount
       : 0;
-  return `${formatCount(created)} new · ${formatCount(skipped)} skipped · ${formatCount(leadImport.errorCount)} errors`;
+  return `${formatCount(created)} new · ${formatCount(skipped)} skipped · ${counted(leadImport.errorCount, 'error', 'errors')}`;
 }
 
 const columns: PagedTableColumn<LeadImport>[] = [
