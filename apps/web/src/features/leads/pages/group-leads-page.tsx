@@ -29,13 +29,14 @@ import { downloadFile } from '../../../lib/download';
 import { useRouteId } from '../../../lib/route-id';
 import { leadsPageArgs, useDeleteLeadMutation, useListLeadsQuery } from '../api';
 import { stepTitle } from '../components/outcome-timeline';
-import { ImportStatus } from '../imports/import-status';
 
 // The lead dialog (its form, the address lookup, the duplicate check) loads when it first opens: the list
 // is often the first page, and it shows without it.
 const LeadDialog = lazy(() => import('../components/lead-dialog').then((m) => ({ default: m.LeadDialog })));
-// The import dialog, likewise, when IMPORT is first pressed.
+// The import dialog, likewise, when IMPORT is first pressed; a running import's progress after the list (the
+// import contract holds zod schemas, kept out of the first load).
 const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })));
+const ImportStatus = lazy(() => import('../imports/import-status').then((m) => ({ default: m.ImportStatus })));
 
 const leadKey = (lead: Lead) => lead.leadId;
 const duplicateLabel = 'Possible duplicate of an earlier lead';
@@ -201,7 +202,11 @@ export function GroupLeadsPage() {
           CREATE LEAD
         </Button>
       </Stack>
-      {group && <ImportStatus groupId={groupId} />}
+      {group && (
+        <Suspense fallback={null}>
+          <ImportStatus groupId={groupId} />
+        </Suspense>
+      )}
       {isEmpty ? (
         <EmptyState
           title={GROUP_MESSAGES.listEmpty}
