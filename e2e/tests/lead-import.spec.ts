@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.js';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, LEAD } from '../support/leads.js';
@@ -87,6 +88,7 @@ test('IMPORT opens the import dialog, which refuses a file of the wrong type bef
     await expect(dialog.getByText('leads.xlsx: Choose a .csv, .tsv or .txt file.')).toBeVisible();
     expect(uploads).toEqual([]);
     await expectFits(page, `the import dialog at ${size.width} px`);
+    await expectAccessible(page, `the import dialog at ${size.width} px`);
     await dialog.getByRole('button', { name: 'CANCEL' }).click();
     await expect(dialog).toBeHidden();
   }
@@ -134,7 +136,7 @@ test.fixme('a member imports a Windows-1252 file with accents, sees the review, 
     // Import: it runs on the server; the dialog says when it is done.
     await dialog.getByRole('button', { name: 'START IMPORT' }).click();
     await expect(dialog.getByRole('heading', { name: '3 leads imported' })).toBeVisible({ timeout: 30_000 });
-    await dialog.getByRole('button', { name: 'SEE THE LEADS' }).click();
+    await dialog.getByRole('link', { name: 'SEE THE LEADS' }).click();
     await expect(dialog).toBeHidden();
     const leads = page.getByRole('table', { name: 'Group leads' });
     for (const name of ['Zoé Dupré', 'André Côté', 'Renée O’Brien', 'Avery Buyer']) {

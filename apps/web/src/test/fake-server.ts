@@ -59,6 +59,40 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
     },
   );
 
+  // Uploads that tell their progress go by XMLHttpRequest: answered the same way. The body goes up in two
+  // halves: the first before the answer is asked for (a held answer shows 50%), the second with it.
+  class FakeXMLHttpRequest extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    responseText = '';
+    private method = 'GET';
+    private url = '';
+    private readonly headers = new Headers();
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+
+    send(body?: XMLHttpRequestBodyInit | null) {
+      const sent = (loaded: number) =>
+        this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total: 2 }));
+      void (async () => {
+        sent(1);
+        const response = await fetchMock(this.url, { method: this.method, headers: this.headers, body: body ?? null });
+        sent(2);
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.dispatchEvent(new Event('load'));
+      })().catch(() => this.dispatchEvent(new Event('error')));
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+
   onTestFinished(() => {
     store.dispatch(baseApi.util.resetApiState());
     vi.unstubAllGlobals();

@@ -26,6 +26,17 @@ export interface UploadImportArgs {
   file: File;
 }
 
+/** The upload's multipart body: the group, then the file (the server reads the fields before the file part). */
+export function importUploadForm({ groupId, file }: UploadImportArgs): FormData {
+  const form = new FormData();
+  form.append('group_id', String(groupId));
+  form.append('file', file, file.name);
+  return form;
+}
+
+/** The upload, telling its progress (0 to 1); a 401 goes through the session rule (uploadLeadImport). */
+export const IMPORT_UPLOAD_URL = `/api${LEAD_IMPORT_UPLOAD_PATH}`;
+
 export const leadImportsApi = baseApi.enhanceEndpoints({ addTagTypes: ['LeadImports', 'Leads'] }).injectEndpoints({
   endpoints: (build) => ({
     uploadLeadImport: build.mutation<LeadImportUpload, UploadImportArgs>({

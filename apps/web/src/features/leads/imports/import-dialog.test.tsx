@@ -1,7 +1,8 @@
 import { LEAD_IMPORT_MAX_BYTES } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { playRealtimeEvents } from '../../../test/realtime-events';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { ImportDialog } from './import-dialog';
@@ -9,6 +10,7 @@ import { IMPORT_MESSAGES } from './import-text';
 import { NO_NAME_REASON } from './mapping';
 import { reviewedImport, testColumns, testImport, testRows } from './test-import';
 
+waitPatientlyForScreens();
 beforeEach(() => seedCurrentUser());
 
 const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
@@ -64,10 +66,16 @@ describe('the import dialog: Upload', DIALOG_TEST, () => {
     expect(calls).toEqual([]);
   });
 
-  it('uploads the file as multipart with the group, then shows each column with its first values', async () => {
-    const calls = answerCalls({ '/api/lead/import/upload': uploaded });
+  it('uploads the file as multipart with the group, showing its progress, then each column with its first values', async () => {
+    const { held, release } = holdAnswers();
+    const calls = answerCalls({ '/api/lead/import/upload': { ...uploaded, after: held } });
     renderDialog();
-    await uploadFile();
+    choose(csv());
+    expect(await screen.findByText(/^Uploading leads\.csv \(1 KB\): 50%$/)).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Uploading leads.csv' })).toHaveAttribute('aria-valuenow', '50');
+    expect(button('Choose a file')).toBeDisabled();
+    await release();
+    await screen.findByLabelText('Import "Given name" as');
     // A multipart body with the group and the file (jsdom's FormData reaches Node's fetch without the file's
     // name and bytes: those the e2e test checks).
     const [sent] = bodiesSentTo(calls, '/api/lead/import/upload') as { group_id: string; file: File }[];
@@ -81,6 +89,15 @@ describe('the import dialog: Upload', DIALOG_TEST, () => {
     expect(fieldOf('Given name')).toHaveValue('FIRST_NAME');
     expect(fieldOf('Work mail')).toHaveValue('');
     expect(within(fieldOf('Work mail') as HTMLElement).getByRole('option', { name: "Don't import" })).toBeTruthy();
+  });
+
+  it("sends the upload again through the API's own call after a 401, which refreshes or ends the session", async () => {
+    const expired = { status: 401, body: { message: 'Your session has expired.', code: 'UNAUTHORIZED' } };
+    const calls = answerCalls({ '/api/lead/import/upload': [expired, uploaded] });
+    renderDialog();
+    choose(csv());
+    await screen.findByLabelText('Import "Given name" as');
+    expect(bodiesSentTo(calls, '/api/lead/import/upload')).toHaveLength(2);
   });
 
   it("shows the server's message when it refuses the file", async () => {
@@ -215,7 +232,9 @@ describe('the import dialog: Review and Import', DIALOG_TEST, () => {
     const done = { ...running, status: 'DONE', doneRows: 20_000, importedCount: 1940, skippedCount: 60 };
     await sendEvent('lead:import_progress', { groupId: 4, import: done });
     expect(screen.getByRole('heading', { name: '1,940 leads imported' })).toBeInTheDocument();
-    fireEvent.click(button('SEE THE LEADS'));
+    const seeLeads = screen.getByRole('link', { name: 'SEE THE LEADS' });
+    expect(seeLeads).toHaveAttribute('href', '/groups/4/leads');
+    fireEvent.click(seeLeads);
     expect(onClose).toHaveBeenCalled();
   });
 

@@ -1,4 +1,4 @@
-import type { LeadImport } from '@leadcircle/shared';
+import { type LeadImport, ROUTES, routePath } from '@leadcircle/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -138,7 +138,13 @@ export function ImportDialog({ groupId, onClose }: ImportDialogProps) {
           {step === 2 && summary && (
             <ReviewStep summary={summary} duplicates={duplicates} onDuplicatesChange={setDuplicates} />
           )}
-          {step === 3 && started && <ProgressStep started={started} onSeeLeads={onClose} />}
+          {step === 3 && started && (
+            <ProgressStep
+              started={started}
+              leadsPath={routePath(ROUTES.groupLeads, { group_id: groupId })}
+              onSeeLeads={onClose}
+            />
+          )}
           {nothingToImport && (
             <Typography color="error" role="status" sx={{ mt: 2 }}>
               {IMPORT_MESSAGES.nothingToImport}

@@ -1,11 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { rowOf } from '../../../test/table';
 import { ImportHistory } from './import-history';
 import { testImport } from './test-import';
 
+waitPatientlyForScreens();
 beforeEach(() => seedCurrentUser());
 
 const ok = (body: unknown): FakeAnswer => ({ status: 200, body });

@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Outlet } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { playRealtimeEvents } from '../../../test/realtime-events';
 import { renderInApp, seedCurrentUser } from '../../../test/render-in-app';
 import { testGroup } from '../../../test/test-group';
@@ -10,6 +11,7 @@ import { testLead } from '../components/test-lead';
 import { GroupLeadsPage } from '../pages/group-leads-page';
 import { testImport } from './test-import';
 
+waitPatientlyForScreens();
 beforeEach(() => seedCurrentUser());
 
 const ok = (body: unknown): FakeAnswer => ({ status: 200, body });

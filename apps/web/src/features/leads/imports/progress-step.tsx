@@ -5,18 +5,21 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { useLazyGetLeadImportQuery } from './api';
 import { counted, IMPORT_MESSAGES, newerImport, percentDone, progressText } from './import-text';
 
 interface ProgressStepProps {
   started: LeadImport;
+  /** The lead list's address. */
+  leadsPath: string;
   /** Closes the dialog onto the lead list. */
   onSeeLeads: () => void;
 }
 
 /** Step 4: the import runs on the server; its progress comes over the socket (and is asked for after a reconnect). */
-export function ProgressStep({ started, onSeeLeads }: ProgressStepProps) {
+export function ProgressStep({ started, leadsPath, onSeeLeads }: ProgressStepProps) {
   const [current, setCurrent] = useState(started);
   const [fetchImport] = useLazyGetLeadImportQuery();
   const take = (next: LeadImport) => setCurrent((shown) => newerImport(shown, next));
@@ -39,7 +42,7 @@ export function ProgressStep({ started, onSeeLeads }: ProgressStepProps) {
         {shown.skippedCount > 0 && (
           <Typography color="text.secondary">{`${counted(shown.skippedCount, 'row', 'rows')} skipped (duplicates and rows with errors).`}</Typography>
         )}
-        <Button variant="contained" onClick={onSeeLeads}>
+        <Button variant="contained" component={Link} to={leadsPath} onClick={onSeeLeads}>
           SEE THE LEADS
         </Button>
       </Stack>

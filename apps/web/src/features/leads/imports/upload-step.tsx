@@ -5,8 +5,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { type DragEvent, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-error';
-import { type LeadImportUpload, useUploadLeadImportMutation } from './api';
+import { errorMessage, isApiError } from '../../../lib/api-error';
+import { uploadWithProgress } from '../../../lib/upload-with-progress';
+import { IMPORT_UPLOAD_URL, importUploadForm, type LeadImportUpload, useUploadLeadImportMutation } from './api';
 import { ACCEPT_ATTRIBUTE, fileProblem, fileSize, IMPORT_MESSAGES } from './import-text';
 
 interface UploadStepProps {
@@ -20,20 +21,35 @@ export function UploadStep({ groupId, onUploaded }: UploadStepProps) {
   const hintId = useId();
   const [upload, uploadState] = useUploadLeadImportMutation();
   const [problem, setProblem] = useState<string | null>(null);
-  const [uploading, setUploading] = useState<File | null>(null);
+  const [uploading, setUploading] = useState<{ file: File; sent: number } | null>(null);
   const [isDragging, setIsDragging] = useState(false);
 
+  const send = async (file: File): Promise<LeadImportUpload> => {
+    try {
+      const sent = (fraction: number) => setUploading({ file, sent: fraction });
+      return (await uploadWithProgress(
+        IMPORT_UPLOAD_URL,
+        importUploadForm({ groupId, file }),
+        sent,
+      )) as LeadImportUpload;
+    } catch (error) {
+      // An expired session: the API's own call refreshes it (or ends it) as every call does.
+      if (isApiError(error) && error.status === 401) return upload({ groupId, file }).unwrap();
+      throw error;
+    }
+  };
+
   const take = async (file: File | undefined) => {
-    if (!file || uploadState.isLoading) return;
+    if (!file || uploading || uploadState.isLoading) return;
     const fileError = fileProblem(file);
     if (fileError) {
       setProblem(`${file.name}: ${fileError}`);
       return;
     }
     setProblem(null);
-    setUploading(file);
+    setUploading({ file, sent: 0 });
     try {
-      onUploaded(await upload({ groupId, file }).unwrap());
+      onUploaded(await send(file));
     } catch (error) {
       setProblem(errorMessage(error, IMPORT_MESSAGES.uploadFailed));
     } finally {
@@ -77,7 +93,7 @@ export function UploadStep({ groupId, onUploaded }: UploadStepProps) {
         <Button
           variant="contained"
           onClick={() => inputRef.current?.click()}
-          disabled={uploadState.isLoading}
+          disabled={uploading !== null}
           aria-describedby={hintId}
         >
           Choose a file
@@ -98,8 +114,14 @@ export function UploadStep({ groupId, onUploaded }: UploadStepProps) {
       <div aria-live="polite">
         {uploading && (
           <Stack sx={{ gap: 1 }}>
-            <Typography variant="body2">{`Uploading ${uploading.name} (${fileSize(uploading.size)})…`}</Typography>
-            <LinearProgress aria-label={`Uploading ${uploading.name}`} />
+            <Typography variant="body2">
+              {`Uploading ${uploading.file.name} (${fileSize(uploading.file.size)}): ${Math.round(uploading.sent * 100)}%`}
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(uploading.sent * 100)}
+              aria-label={`Uploading ${uploading.file.name}`}
+            />
           </Stack>
         )}
       </div>
