@@ -84,8 +84,9 @@ describe('the import dialog: Upload', DIALOG_TEST, () => {
 
     expect(screen.getByRole('heading', { name: 'Step 2 of 4: Match columns' })).toHaveFocus();
     const table = screen.getByRole('table', { name: 'Columns of the file' });
-    expect(within(table).getByText('Zoë')).toBeInTheDocument();
-    expect(within(table).getByText('O’Neil')).toBeInTheDocument();
+    // (Twice: beside the header on a wide screen, under it on a phone.)
+    expect(within(table).getAllByText('Zoë')[0]).toBeInTheDocument();
+    expect(within(table).getAllByText('O’Neil')[0]).toBeInTheDocument();
     expect(fieldOf('Given name')).toHaveValue('FIRST_NAME');
     expect(fieldOf('Work mail')).toHaveValue('');
     expect(within(fieldOf('Work mail') as HTMLElement).getByRole('option', { name: "Don't import" })).toBeTruthy();

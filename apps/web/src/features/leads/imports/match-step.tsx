@@ -1,6 +1,7 @@
 import { IMPORT_FIELD_LABELS, type ImportColumn, type ImportField } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
+import type { SxProps, Theme } from '@mui/material/styles';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
@@ -19,6 +20,26 @@ interface MatchStepProps {
   /** Why NEXT waits, or null. */
   problem: string | null;
   problemId: string;
+}
+
+const onWideScreens = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
+/** A column's first three values ('—' for an empty one). */
+function Samples({ column, sx }: { column: ImportColumn; sx?: SxProps<Theme> }) {
+  return (
+    <Stack
+      component="ul"
+      aria-label={`First values of ${columnName(column)}`}
+      sx={[{ m: 0, p: 0, listStyle: 'none', color: 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
+    >
+      {column.samples.slice(0, 3).map((sample, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the first values of one column, fixed
+        <Typography component="li" variant="body2" key={index}>
+          {sample || '—'}
+        </Typography>
+      ))}
+    </Stack>
+  );
 }
 
 /** A column's name as the member knows it: its header, or its place when the header is empty. */
@@ -50,23 +71,22 @@ export function MatchStep({ columns, mapping, onChange, problem, problemId }: Ma
         <TableHead>
           <TableRow>
             <TableCell>Column</TableCell>
-            <TableCell>First values</TableCell>
-            <TableCell sx={{ minWidth: 190 }}>Import as</TableCell>
+            <TableCell sx={onWideScreens}>First values</TableCell>
+            <TableCell sx={{ minWidth: 170 }}>Import as</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {columns.map((column) => (
             <TableRow key={column.index}>
-              <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
-                {columnName(column)}
+              <TableCell component="th" scope="row">
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {columnName(column)}
+                </Typography>
+                {/* On a phone the first values sit under the header, leaving room for the select. */}
+                <Samples column={column} sx={{ display: { sm: 'none' }, maxWidth: 160, overflowWrap: 'anywhere' }} />
               </TableCell>
-              <TableCell>
-                <Stack component="ul" sx={{ m: 0, p: 0, listStyle: 'none', color: 'text.secondary' }}>
-                  {column.samples.slice(0, 3).map((sample, index) => (
-                    // biome-ignore lint/suspicious/noArrayIndexKey: the first values of one column, fixed
-                    <li key={index}>{sample || '—'}</li>
-                  ))}
-                </Stack>
+              <TableCell sx={onWideScreens}>
+                <Samples column={column} />
               </TableCell>
               <TableCell>
                 <TextField
