@@ -33,8 +33,9 @@ function Samples({ column, sx }: { column: ImportColumn; sx?: SxProps<Theme> }) 
       sx={[{ m: 0, p: 0, listStyle: 'none', color: 'text.secondary' }, ...(Array.isArray(sx) ? sx : [sx])]}
     >
       {column.samples.slice(0, 3).map((sample, index) => (
+        // A long value ends in an ellipsis (the whole of it is read out).
         // biome-ignore lint/suspicious/noArrayIndexKey: the first values of one column, fixed
-        <Typography component="li" variant="body2" key={index}>
+        <Typography component="li" variant="body2" noWrap key={index}>
           {sample || '—'}
         </Typography>
       ))}
@@ -83,10 +84,10 @@ export function MatchStep({ columns, mapping, onChange, problem, problemId }: Ma
                   {columnName(column)}
                 </Typography>
                 {/* On a phone the first values sit under the header, leaving room for the select. */}
-                <Samples column={column} sx={{ display: { sm: 'none' }, maxWidth: 160, overflowWrap: 'anywhere' }} />
+                <Samples column={column} sx={{ display: { sm: 'none' }, maxWidth: 150 }} />
               </TableCell>
               <TableCell sx={onWideScreens}>
-                <Samples column={column} />
+                <Samples column={column} sx={{ maxWidth: 320 }} />
               </TableCell>
               <TableCell>
                 <TextField
