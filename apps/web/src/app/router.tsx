@@ -95,7 +95,15 @@ const GroupsPage = lazyPage(() => loadGroups().then((m) => m.GroupsPage));
 const GroupLayout = lazyPage(() => loadGroups().then((m) => m.GroupLayout));
 const loadGroupPages = () => import('../features/groups/group-pages');
 const GroupUsersPage = lazyPage(() => loadGroupPages().then((m) => m.GroupUsersPage));
-const GroupSettingsPage = lazyPage(() => loadGroupPages().then((m) => m.GroupSettingsPage));
+// A group's settings, with the lead import history below them.
+const GroupSettingsPage = lazyPage(() =>
+  Promise.all([loadGroupPages(), import('../features/leads/lead-imports')]).then(
+    ([groups, imports]) =>
+      function GroupSettings() {
+        return <groups.GroupSettingsPage renderSections={(groupId) => <imports.ImportHistory groupId={groupId} />} />;
+      },
+  ),
+);
 const GroupStatsPage = lazyPage(() => loadGroupPages().then((m) => m.GroupStatsPage));
 
 // The leads area composes with the group page: the list is its Leads tab (the group comes from

@@ -15,7 +15,10 @@ export interface FakeAnswer {
   after?: Promise<unknown>;
 }
 
-/** One call the app made: the path under the origin ('/api/lead/get'), its query ('?a=1', or '') and its JSON body. */
+/**
+ * One call the app made: the path under the origin ('/api/lead/get'), its query ('?a=1', or '') and its JSON body
+ * (a multipart body: its fields, a file as its File).
+ */
 export interface FakeCall {
   path: string;
   query: string;
@@ -31,8 +34,7 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(input, init);
     const { pathname: path, search: query } = new URL(request.url);
-    const text = await request.text();
-    calls.push({ path, query, body: text ? JSON.parse(text) : undefined });
+    calls.push({ path, query, body: await readBody(request) });
     const queue = queues.get(path);
     const answer: FakeAnswer = queue?.length
       ? ((queue.length > 1 ? queue.shift() : queue[0]) as FakeAnswer)
@@ -57,11 +59,53 @@ export function answerCalls(answers: Record<string, FakeAnswer | readonly FakeAn
     },
   );
 
+  // Uploads that tell their progress go by XMLHttpRequest: answered the same way. The body goes up in two
+  // halves: the first before the answer is asked for (a held answer shows 50%), the second with it.
+  class FakeXMLHttpRequest extends EventTarget {
+    readonly upload = new EventTarget();
+    status = 0;
+    responseText = '';
+    private method = 'GET';
+    private url = '';
+    private readonly headers = new Headers();
+
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+
+    setRequestHeader(name: string, value: string) {
+      this.headers.set(name, value);
+    }
+
+    send(body?: XMLHttpRequestBodyInit | null) {
+      const sent = (loaded: number) =>
+        this.upload.dispatchEvent(new ProgressEvent('progress', { lengthComputable: true, loaded, total: 2 }));
+      void (async () => {
+        sent(1);
+        const response = await fetchMock(this.url, { method: this.method, headers: this.headers, body: body ?? null });
+        sent(2);
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.dispatchEvent(new Event('load'));
+      })().catch(() => this.dispatchEvent(new Event('error')));
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXMLHttpRequest);
+
   onTestFinished(() => {
     store.dispatch(baseApi.util.resetApiState());
     vi.unstubAllGlobals();
   });
   return calls;
+}
+
+async function readBody(request: Request): Promise<unknown> {
+  if (request.headers.get('content-type')?.startsWith('multipart/form-data')) {
+    return Object.fromEntries((await request.formData()).entries());
+  }
+  const text = await request.text();
+  return text ? JSON.parse(text) : undefined;
 }
 
 /** The bodies the app sent to one path, in order. */

@@ -39,8 +39,16 @@ import { GroupDialog } from '../components/group-dialog';
 import { type SettingsFormValues, settingsForm } from '../settings-form';
 import { useGroupId } from './group-layout';
 
-/** Group settings: the caller's product, the follow-up reminder's days (the owner's), the Messages toggle, leave or delete. */
-export function GroupSettingsPage() {
+interface GroupSettingsPageProps {
+  /** Sections below the settings (the lead import history: composed in app/), for a group the caller may see. */
+  renderSections?: (groupId: number) => ReactNode;
+}
+
+/**
+ * Group settings: the caller's product, the follow-up reminder's days (the owner's), the Messages toggle, leave or
+ * delete; then the sections composed in.
+ */
+export function GroupSettingsPage({ renderSections }: GroupSettingsPageProps = {}) {
   const groupId = useGroupId();
   const group = useGetGroupQuery(groupId, { skip: groupId === 0, refetchOnMountOrArgChange: true });
   const notifications = useGetGroupNotificationsQuery(
@@ -76,6 +84,7 @@ export function GroupSettingsPage() {
         Group settings
       </Typography>
       {content}
+      {group.data && renderSections?.(group.data.groupId)}
     </Box>
   );
 }

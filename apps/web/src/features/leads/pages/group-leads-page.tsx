@@ -13,6 +13,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
@@ -43,6 +44,10 @@ import {
 // The lead dialog (its form, the address lookup, the duplicate check) loads when it first opens: the list
 // is often the first page, and it shows without it.
 const LeadDialog = lazy(() => import('../components/lead-dialog').then((m) => ({ default: m.LeadDialog })));
+// The import dialog, likewise, when IMPORT is first pressed; a running import's progress after the list (the
+// import contract holds zod schemas, kept out of the first load).
+const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })));
+const ImportStatus = lazy(() => import('../imports/import-status').then((m) => ({ default: m.ImportStatus })));
 
 const leadKey = (lead: Lead) => lead.leadId;
 const duplicateLabel = 'Possible duplicate of an earlier lead';
@@ -106,10 +111,10 @@ const LEADS_PAGE_FRESH_SECONDS = 5;
 type DialogState = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; lead: Lead };
 
 /**
- * The group's Leads tab: CREATE LEAD, EXPORT TO CSV (what the list shows), "Search leads", the filter
- * chips and the sort, kept in the address; the leads 50 a page (most recently active first unless
- * sorted), a row opens the lead; its owner edits and removes it. The list refreshes 500 ms after a
- * create, edit or delete.
+ * The group's Leads tab: CREATE LEAD, IMPORT (a CSV file), EXPORT TO CSV (what the list shows), "Search
+ * leads", the filter chips and the sort, kept in the address; a running import's progress; the leads 50 a page
+ * (most recently active first unless sorted), a row opens the lead; its owner edits and removes it. The list
+ * refreshes 500 ms after a create, edit or delete.
  */
 export function GroupLeadsPage() {
   // The group's id comes from the address: the list shows before the group has come (group-layout.tsx).
@@ -155,6 +160,7 @@ export function GroupLeadsPage() {
   const [removing, setRemoving] = useState<Lead | null>(null);
   const [deleteLead, deleteState] = useDeleteLeadMutation();
   const [isExporting, setIsExporting] = useState(false);
+  const [isImporting, setIsImporting] = useState(false);
 
   // Stable, so the table's rows render again only when the leads change.
   const openLead = useCallback(
@@ -224,10 +230,21 @@ export function GroupLeadsPage() {
         >
           EXPORT TO CSV
         </Button>
+        {/* A member's, once the group has come (a non-member is refused it). */}
+        {group && (
+          <Button variant="outlined" startIcon={<FileUploadIcon />} onClick={() => setIsImporting(true)}>
+            IMPORT
+          </Button>
+        )}
         <Button variant="contained" onClick={add}>
           CREATE LEAD
         </Button>
       </Stack>
+      {group && (
+        <Suspense fallback={null}>
+          <ImportStatus groupId={groupId} />
+        </Suspense>
+      )}
       {(!isEmpty || narrowed) && (
         <LeadListToolbar
           query={query}
@@ -285,6 +302,11 @@ export function GroupLeadsPage() {
               setDialog({ mode: 'closed' });
             }}
           />
+        </Suspense>
+      )}
+      {isImporting && (
+        <Suspense fallback={null}>
+          <ImportDialog groupId={groupId} onClose={() => setIsImporting(false)} />
         </Suspense>
       )}
       <ConfirmDialog
