@@ -125,14 +125,18 @@ function contacts(userId: number, terms: SearchTerms) {
   };
 }
 
-/** Those the caller shares a group, an opportunity or the business with (never themselves). */
-const myPeopleIds = (userId: number) =>
-  sql`select y.user_id from public_group_members x join public_group_members y on y.group_id = x.group_id
-      where x.user_id = ${userId}
-    union select created_by from public_opportunities where id in (${myOpportunityIds(userId)})
-    union select user_id from public_opportunity_shares where opportunity_id in (${myOpportunityIds(userId)})
-    union select y.id from public_users x join public_users y on y.business_id = x.business_id
-      where x.id = ${userId} and x.business_id is not null and x.deletion_requested_at is null`;
+/**
+ * Whether `u` shares a group, an opportunity or the business with the caller, asked of each person the
+ * index found (a semi-join against everyone the caller knows misestimates badly at thousands of groups).
+ */
+const sharesWithMe = (userId: number) => sql`(
+    exists (select 1 from public_group_members y
+      where y.user_id = u.id and y.group_id in (${myGroupIds(userId)}))
+    or exists (select 1 from public_opportunity_shares s
+      where s.user_id = u.id and s.opportunity_id in (${myOpportunityIds(userId)}))
+    or exists (select 1 from public_opportunities o
+      where o.created_by = u.id and o.id in (select opportunity_id from public_opportunity_shares where user_id = ${userId}))
+    or u.business_id = (${myBusinessId(userId)}))`;
 
 function people(userId: number, terms: SearchTerms) {
   const doc = sql`lc_fold(u.first_name || ' ' || u.last_name)`;
@@ -145,7 +149,7 @@ function people(userId: number, terms: SearchTerms) {
         null::int as link_b, null::int as link_c, null::text as link_kind,
         ${m.rank} as rank, ${m.similarity} as similarity, u.first_name || ' ' || u.last_name as sort_title
       from public_users u
-      where u.id in (${myPeopleIds(userId)}) and u.id <> ${userId}
+      where ${sharesWithMe(userId)} and u.id <> ${userId}
         and u.deletion_requested_at is null and u.erased_at is null and ${m.where}`,
   };
 }
