@@ -50,5 +50,6 @@ export * from './oauth-state.js';
 export * from './realtime.js';
 export * from './routes.js';
 export * from './search-highlight.js';
+export * from './search-kinds.js';
 export * from './text.js';
 export * from './time-zone.js';

@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import {
+  SEARCH_KINDS,
+  SEARCH_MESSAGES,
+  SEARCH_PAGE_DEFAULT,
+  SEARCH_PAGE_MAX,
+  SEARCH_QUERY_MAX,
+} from '../search-kinds.js';
 import { text } from '../text.js';
 import { defineCall } from './call.js';
 import { searchCallPaths } from './call-paths.js';
@@ -7,32 +14,6 @@ import { searchCallPaths } from './call-paths.js';
 // opportunities they own or that are shared with them, those opportunities' contacts, people they share
 // a group, an opportunity or the business with, messages of their rooms). Without `kind`, the first few
 // of every kind and whether there are more; with it, a page of that kind.
-
-export const SEARCH_KINDS = ['LEADS', 'GROUPS', 'OPPORTUNITIES', 'CONTACTS', 'PEOPLE', 'MESSAGES'] as const;
-export type SearchKind = (typeof SEARCH_KINDS)[number];
-
-/** The headings the web app shows each kind under, in this order. */
-export const SEARCH_KIND_LABELS: Record<SearchKind, string> = {
-  LEADS: 'Leads',
-  GROUPS: 'Groups',
-  OPPORTUNITIES: 'Opportunities',
-  CONTACTS: 'Contacts',
-  PEOPLE: 'People',
-  MESSAGES: 'Messages',
-};
-
-export const SEARCH_QUERY_MAX = 100;
-/** Results of each kind in an answer without `kind`. */
-export const SEARCH_PREVIEW_SIZE = 5;
-export const SEARCH_PAGE_MAX = 50;
-export const SEARCH_PAGE_DEFAULT = 20;
-
-export const SEARCH_MESSAGES = {
-  queryRequired: 'Type something to search for',
-  queryTooLong: `Must be at most ${SEARCH_QUERY_MAX} characters`,
-  failed: 'Search failed. Please try again.',
-  nothingFound: 'Nothing found',
-} as const;
 
 export const searchRequest = z.strictObject({
   query: text({ error: SEARCH_MESSAGES.queryRequired })
