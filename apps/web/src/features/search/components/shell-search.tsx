@@ -12,7 +12,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import IconButton from '@mui/material/IconButton';
 import InputBase from '@mui/material/InputBase';
 import Paper from '@mui/material/Paper';
-import { alpha, type Theme } from '@mui/material/styles';
+import { alpha, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -37,7 +37,8 @@ function isTyping(target: EventTarget | null): boolean {
 type Option = { type: 'result'; result: SearchResult } | { type: 'all' };
 
 export function ShellSearch() {
-  const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('md'));
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('md'));
   const navigate = useNavigate();
   const id = useId();
   const listId = `${id}-list`;
@@ -177,8 +178,8 @@ export function ShellSearch() {
           display: 'flex',
           alignItems: 'center',
           borderRadius: 1,
-          bgcolor: (theme) => alpha(theme.palette.common.white, 0.15),
-          '&:focus-within': { bgcolor: (theme) => alpha(theme.palette.common.white, 0.25) },
+          bgcolor: alpha(theme.palette.common.white, 0.15),
+          '&:focus-within': { bgcolor: alpha(theme.palette.common.white, 0.25) },
           color: 'inherit',
           px: 1,
         }}
