@@ -121,6 +121,8 @@ export function ShellSearch() {
 
   const optionId = (index: number) => `${id}-option-${index}`;
   const showList = isListOpen && query !== '' && value.trim() !== '';
+  // The listbox exists only with options in it (an empty listbox is no listbox to a screen reader).
+  const isExpanded = showList && groups.length > 0;
   const status =
     query === ''
       ? ''
@@ -203,10 +205,10 @@ export function ShellSearch() {
           inputProps={{
             role: 'combobox',
             'aria-label': 'Search everywhere',
-            'aria-expanded': showList,
+            'aria-expanded': isExpanded,
             'aria-controls': listId,
             'aria-autocomplete': 'list',
-            'aria-activedescendant': showList && active >= 0 ? optionId(active) : undefined,
+            'aria-activedescendant': isExpanded && active >= 0 ? optionId(active) : undefined,
             'aria-keyshortcuts': '/ Control+K Meta+K',
             maxLength: SEARCH_QUERY_MAX,
             type: 'search',
@@ -233,85 +235,87 @@ export function ShellSearch() {
           display: showList ? 'block' : 'none',
         }}
       >
-        <Box
-          component="ul"
-          role="listbox"
-          id={listId}
-          aria-label="Search results"
-          sx={{ listStyle: 'none', m: 0, p: 0 }}
-        >
-          {groups.map((group) => {
-            const headingId = `${id}-${group.kind}`;
-            return (
-              <li key={group.kind} role="presentation">
-                <Typography
-                  id={headingId}
-                  variant="overline"
-                  component="div"
-                  sx={{ px: 2, pt: 1, color: 'text.secondary', lineHeight: 2 }}
-                >
-                  {SEARCH_KIND_LABELS[group.kind as SearchKind]}
-                </Typography>
-                <Box component="ul" role="group" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
-                  {group.results.map((result) => {
-                    index += 1;
-                    const at = index;
-                    return (
-                      <Box
-                        component="li"
-                        key={`${result.kind}-${result.id}`}
-                        id={optionId(at)}
-                        role="option"
-                        aria-selected={active === at}
-                        onMouseDown={(event) => event.preventDefault()}
-                        onClick={() => openOption({ type: 'result', result })}
-                        onMouseEnter={() => setActive(at)}
-                        sx={{
-                          px: 2,
-                          py: 0.75,
-                          cursor: 'pointer',
-                          bgcolor: active === at ? 'action.selected' : undefined,
-                          '& mark': { bgcolor: 'warning.light', color: 'inherit', borderRadius: 0.5 },
-                        }}
-                      >
-                        <Typography variant="body2" noWrap>
-                          <HighlightedText text={result.title} query={query} />
-                        </Typography>
-                        {result.subtitle && (
-                          <Typography variant="caption" color="text.secondary" noWrap component="div">
-                            {result.subtitle}
+        {groups.length > 0 && (
+          <Box
+            component="ul"
+            role="listbox"
+            id={listId}
+            aria-label="Search results"
+            sx={{ listStyle: 'none', m: 0, p: 0 }}
+          >
+            {groups.map((group) => {
+              const headingId = `${id}-${group.kind}`;
+              return (
+                <li key={group.kind} role="presentation">
+                  <Typography
+                    id={headingId}
+                    variant="overline"
+                    component="div"
+                    sx={{ px: 2, pt: 1, color: 'text.secondary', lineHeight: 2 }}
+                  >
+                    {SEARCH_KIND_LABELS[group.kind as SearchKind]}
+                  </Typography>
+                  <Box component="ul" role="group" aria-labelledby={headingId} sx={{ listStyle: 'none', m: 0, p: 0 }}>
+                    {group.results.map((result) => {
+                      index += 1;
+                      const at = index;
+                      return (
+                        <Box
+                          component="li"
+                          key={`${result.kind}-${result.id}`}
+                          id={optionId(at)}
+                          role="option"
+                          aria-selected={active === at}
+                          onMouseDown={(event) => event.preventDefault()}
+                          onClick={() => openOption({ type: 'result', result })}
+                          onMouseEnter={() => setActive(at)}
+                          sx={{
+                            px: 2,
+                            py: 0.75,
+                            cursor: 'pointer',
+                            bgcolor: active === at ? 'action.selected' : undefined,
+                            '& mark': { bgcolor: 'warning.light', color: 'inherit', borderRadius: 0.5 },
+                          }}
+                        >
+                          <Typography variant="body2" noWrap>
+                            <HighlightedText text={result.title} query={query} />
                           </Typography>
-                        )}
-                      </Box>
-                    );
-                  })}
-                </Box>
-              </li>
-            );
-          })}
-          {groups.length > 0 && (
-            <Box
-              component="li"
-              id={optionId(options.length - 1)}
-              role="option"
-              aria-selected={active === options.length - 1}
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => openOption({ type: 'all' })}
-              onMouseEnter={() => setActive(options.length - 1)}
-              sx={{
-                px: 2,
-                py: 1,
-                cursor: 'pointer',
-                borderTop: 1,
-                borderColor: 'divider',
-                color: 'primary.main',
-                bgcolor: active === options.length - 1 ? 'action.selected' : undefined,
-              }}
-            >
-              <Typography variant="body2">See all results</Typography>
-            </Box>
-          )}
-        </Box>
+                          {result.subtitle && (
+                            <Typography variant="caption" color="text.secondary" noWrap component="div">
+                              {result.subtitle}
+                            </Typography>
+                          )}
+                        </Box>
+                      );
+                    })}
+                  </Box>
+                </li>
+              );
+            })}
+            {groups.length > 0 && (
+              <Box
+                component="li"
+                id={optionId(options.length - 1)}
+                role="option"
+                aria-selected={active === options.length - 1}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={() => openOption({ type: 'all' })}
+                onMouseEnter={() => setActive(options.length - 1)}
+                sx={{
+                  px: 2,
+                  py: 1,
+                  cursor: 'pointer',
+                  borderTop: 1,
+                  borderColor: 'divider',
+                  color: 'primary.main',
+                  bgcolor: active === options.length - 1 ? 'action.selected' : undefined,
+                }}
+              >
+                <Typography variant="body2">See all results</Typography>
+              </Box>
+            )}
+          </Box>
+        )}
         {data && groups.length === 0 && (
           <Typography variant="body2" sx={{ px: 2, py: 1.5 }} color="text.secondary">
             {SEARCH_MESSAGES.nothingFound}
