@@ -174,6 +174,23 @@ describe('POST /api/search: what is found', () => {
     expect(ids(groupOf(res.body, 'LEADS').results)).toEqual([exact.id, prefix.id, fuzzy.id]);
   });
 
+  it('answers a query that matches more rows than it ranks: five, more, and deep pages', async () => {
+    const { owner, group } = await createGroupWithMembers(t);
+    const word = uniqueWord('Lots');
+    await t.pool.query(
+      `insert into leads (group_id, created_by, first_name, last_name, title, company, street_one, city, state_abbrv, postal)
+       select $1, $2, 'Lead', 'Number ' || i, 'Buyer', $3 || ' Corp', '1 Main St', 'Austin', 'TX', '73301'
+       from generate_series(1, 1200) as i`,
+      [group.groupId, owner.userId, word],
+    );
+    const res = await search(owner.token, word);
+    expect(groupOf(res.body, 'LEADS').results).toHaveLength(5);
+    expect(groupOf(res.body, 'LEADS').hasMore).toBe(true);
+    const deep = await search(owner.token, word, 'LEADS', { start_position: 1180, get_next: 50 });
+    expect(groupOf(deep.body, 'LEADS').results).toHaveLength(20);
+    expect(groupOf(deep.body, 'LEADS').hasMore).toBe(false);
+  });
+
   it('treats LIKE wildcards in the query as text', async () => {
     const { owner, group } = await createGroupWithMembers(t);
     await insertLead(t, { groupId: group.groupId, createdBy: owner.userId, company: uniqueWord('Pct') });

@@ -32,6 +32,9 @@ export type SearchRow = {
   link_kind: string | null;
 };
 
+/** Rows of one kind ranked at most (see searchSql). */
+export const CANDIDATES = 1000;
+
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 export function searchTerms(query: string): SearchTerms {
@@ -203,7 +206,11 @@ export function searchSql(kind: SearchKind, userId: number, terms: SearchTerms, 
   const { select } = KINDS[kind](userId, terms);
   // Messages: newest first within a rank; the rest, closest first, then by name.
   const order = kind === 'MESSAGES' ? sql`rank, id desc` : sql`rank, similarity desc, lower(sort_title), id`;
-  return sql`select id, title, subtitle, link_a, link_b, link_c, link_kind from (${select}) found
+  // Ranked among the first CANDIDATES rows found (more for a deep page): a query every row matches ("a")
+  // then costs a bounded read instead of ranking a million rows; a selective one is ranked whole.
+  const candidates = Math.max(CANDIDATES, page.offset + page.limit + CANDIDATES / 2);
+  return sql`select id, title, subtitle, link_a, link_b, link_c, link_kind
+    from (select * from (${select}) found limit ${candidates}) candidates
     order by ${order} limit ${page.limit} offset ${page.offset}`;
 }
 
