@@ -12,7 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 export interface SearchTerms {
   query: string;
   words: string[];
-  /** Typos are forgiven from this many characters on (shorter queries match too much). */
+  /** Whether typos are forgiven: from four characters on (shorter queries match too much), not in e-mails or numbers. */
   fuzzy: boolean;
 }
 
@@ -43,7 +43,9 @@ export function searchTerms(query: string): SearchTerms {
     .filter((word) => word.length > 0)
     .slice(0, 5)
     .map(escapeLike);
-  return { query, words, fuzzy: [...query].length >= 4 };
+  // No typo rule for an e-mail or a number: nobody misspells those by one letter, and its common
+  // trigrams ("@ex", ".co", digits) would make the index read most of its lists.
+  return { query, words, fuzzy: [...query].length >= 4 && !/[@\d]/.test(query) };
 }
 
 /** The match, rank and order of one folded document expression (the indexed one, exactly). */
