@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.js';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, LEAD, LEAD_NAME } from '../support/leads.js';
@@ -32,6 +33,8 @@ async function searchByKeyboardOpensTheLead(page: Page, request: Parameters<type
   await expect(box).toHaveAttribute('aria-expanded', 'true');
   await expect(option.locator('mark')).toHaveText([LEAD.firstName, LEAD.lastName.slice(0, 3)]);
   await expect(results.getByRole('option', { name: 'See all results' })).toBeVisible();
+
+  await expectAccessible(page, 'the search with its results');
 
   await page.keyboard.press('ArrowDown');
   await expect(option).toHaveAttribute('aria-selected', 'true');
@@ -68,6 +71,7 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('heading', { name: 'Leads', level: 2 })).toBeVisible();
     await expect(page.getByRole('link', { name: new RegExp(LEAD_NAME) })).toBeVisible();
     await expectFits(page, '/search');
+    await expectAccessible(page, '/search');
     await page.locator('body').press('Control+k');
     await expect(box).toBeFocused();
     await page.keyboard.press('Escape');

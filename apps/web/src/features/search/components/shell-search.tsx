@@ -180,8 +180,9 @@ export function ShellSearch() {
           display: 'flex',
           alignItems: 'center',
           borderRadius: 1,
-          bgcolor: alpha(theme.palette.common.white, 0.15),
-          '&:focus-within': { bgcolor: alpha(theme.palette.common.white, 0.25) },
+          // Darker than the bar, so white text keeps its contrast (4.5:1).
+          bgcolor: alpha(theme.palette.common.black, 0.2),
+          '&:focus-within': { bgcolor: alpha(theme.palette.common.black, 0.3) },
           color: 'inherit',
           px: 1,
         }}
@@ -201,7 +202,7 @@ export function ShellSearch() {
             if (isPhone && value === '') setIsPhoneOpen(false);
           }}
           onKeyDown={onKeyDown}
-          sx={{ color: 'inherit', flex: 1, '& input::placeholder': { opacity: 0.8 } }}
+          sx={{ color: 'inherit', flex: 1, '& input::placeholder': { opacity: 0.9 } }}
           inputProps={{
             role: 'combobox',
             'aria-label': 'Search everywhere',

@@ -14,6 +14,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -33,18 +34,19 @@ function ResultList({ results, query }: { results: SearchResult[]; query: string
   return (
     <List dense disablePadding>
       {results.map((result) => (
-        <ListItemButton
-          key={`${result.kind}-${result.id}`}
-          component={RouterLink}
-          to={result.link}
-          sx={{ '& mark': { bgcolor: 'warning.light', color: 'inherit', borderRadius: 0.5 } }}
-        >
-          <ListItemText
-            primary={<HighlightedText text={result.title} query={query} />}
-            secondary={result.subtitle || undefined}
-            slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
-          />
-        </ListItemButton>
+        <ListItem key={`${result.kind}-${result.id}`} disablePadding>
+          <ListItemButton
+            component={RouterLink}
+            to={result.link}
+            sx={{ '& mark': { bgcolor: 'warning.light', color: 'inherit', borderRadius: 0.5 } }}
+          >
+            <ListItemText
+              primary={<HighlightedText text={result.title} query={query} />}
+              secondary={result.subtitle || undefined}
+              slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
+            />
+          </ListItemButton>
+        </ListItem>
       ))}
     </List>
   );
