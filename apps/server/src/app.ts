@@ -47,6 +47,7 @@ import {
 } from './modules/notifications/notifications.routes.js';
 import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
+import { registerSearchRoutes } from './modules/search/search.routes.js';
 import { registerTerritoryRoutes } from './modules/territories/territories.routes.js';
 import { registerAvatarRawRoutes } from './modules/users/avatars.routes.js';
 import { registerUserRoutes } from './modules/users/users.routes.js';
@@ -194,6 +195,7 @@ export async function buildApp({
     registerTerritoryRoutes,
     registerActivityRoutes,
     registerNotificationRoutes,
+    registerSearchRoutes,
   ]) {
     register(call, deps);
   }

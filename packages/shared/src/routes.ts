@@ -54,6 +54,8 @@ export const ROUTES = {
   manageTerritories: '/manage-territories',
   sendFeedback: '/send-feedback',
   territory: '/territory',
+  // Beyond the spec: search everywhere's results page (`?q=`, `&kind=` for one kind).
+  search: '/search',
 } as const;
 
 /** Replaces `:name` parameters of a route (the spec's "helper that replaces the parameters in braces"). */

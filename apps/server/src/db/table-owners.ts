@@ -74,7 +74,9 @@ export const PUBLIC_FACES = {
   public_leads: 'leads',
   public_lead_ratings: 'ratings',
   public_chat_rooms: 'chat',
+  public_chat_messages: 'chat',
   public_opportunities: 'opportunities',
   public_opportunity_shares: 'opportunities',
   public_opportunity_user_settings: 'opportunities',
+  public_opportunity_contacts: 'opportunities',
 } as const;

@@ -9,6 +9,7 @@ import { leadPayload } from '../leads.js';
  * - `body` (or `query` for a GET) names the world's things (below); it is sent as each role.
  * - anonymous is 401 for a signed-in call unless the line says otherwise; a role left out is not probed.
  * - OK: a 2xx. DENIED: 403 or 404, and nothing of the thing in the answer. A number: exactly that status.
+ * - `silentTo: [roles]`: those roles' 2xx must not name the world's things either (searches, lists by text).
  * - `notOwned: 'why'` for a call whose ids name nothing that belongs to anyone (lookups, external ids).
  * New roles (an admin of another business, a user something was shared with) are new keys of Role
  * and of World's tokens.
@@ -75,12 +76,22 @@ export type MatrixEntry =
   | ({
       body?: (w: World) => unknown;
       query?: (w: World) => Record<string, string | number>;
+      /** Roles whose 2xx must name nothing of the world either (a search answers a stranger, with nothing). */
+      silentTo?: Role[];
     } & Partial<Record<Role, Expectation>>)
   | { notOwned: string };
 
 export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
   // Accounts: a user_id may only name the caller.
   'POST /api/user/email_signup': { notOwned: 'anonymous sign-up; the invite code is checked when the account joins' },
+  // Search everywhere: anyone signed in may search; a stranger finds nothing of the world's.
+  'POST /api/search': {
+    body: (w) => ({ query: w.groupName }),
+    stranger: OK,
+    member: OK,
+    owner: OK,
+    silentTo: ['stranger'],
+  },
   'POST /api/user/get': { body: (w) => ({ user_id: w.ownerId }), stranger: DENIED, member: DENIED, owner: OK },
   'POST /api/user/update_notifications': {
     body: (w) => ({ user_id: w.ownerId, group_id: w.groupId, enableEmail: true }),

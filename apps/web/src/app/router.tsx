@@ -141,6 +141,7 @@ const OpportunityContactsPage = lazyPage(() => loadOpportunities().then((m) => m
 const ContactDetailsPage = lazyPage(() => loadOpportunities().then((m) => m.ContactDetailsPage));
 const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
 
+const SearchPage = lazyPage(() => import('../features/search').then((m) => m.SearchPage));
 const ActivitiesPage = lazyPage(() => import('../features/activities').then((m) => m.ActivitiesPage));
 
 /** Download app; a BUSINESS_INVITE link brings its token here, and the invitation is answered above the apps. */
@@ -212,6 +213,7 @@ const routes: RouteObject[] = [
               { path: ROUTES.groupLead, element: <LeadDetailsPage /> },
               { path: ROUTES.groupSettings, element: <GroupSettingsPage /> },
               { path: ROUTES.activities, element: <ActivitiesPage /> },
+              { path: ROUTES.search, element: <SearchPage /> },
               { path: ROUTES.opportunities, element: <OpportunitiesPage /> },
               {
                 path: ROUTES.opportunity,

@@ -167,6 +167,10 @@ export const outcomeCallPaths = {
   memberStats: { path: '/group/member_stats', auth: true },
 } as const satisfies Record<string, CallPath>;
 
+export const searchCallPaths = {
+  search: { path: '/search', auth: true },
+} as const satisfies Record<string, CallPath>;
+
 export const territoryCallPaths = {
   list: { path: '/territory/list', auth: true },
   create: { path: '/territory/create', auth: true },

@@ -325,6 +325,7 @@ export const publicLeads = pgView('public_leads').as((qb) =>
       firstName: leads.firstName,
       lastName: leads.lastName,
       company: leads.company,
+      email: leads.email,
       city: leads.city,
       stateAbbrv: leads.stateAbbrv,
       postal: leads.postal,
@@ -358,6 +359,22 @@ export const publicChatRooms = pgView('public_chat_rooms').as((qb) =>
       businessId: chatRooms.businessId,
       opportunityId: chatRooms.opportunityId,
       contactId: chatRooms.contactId,
+      directUserLow: chatRooms.directUserLow,
+      directUserHigh: chatRooms.directUserHigh,
     })
     .from(chatRooms),
+);
+
+// The chat module's public face of a message: its text and where it was said (search reads it).
+export const publicChatMessages = pgView('public_chat_messages').as((qb) =>
+  qb
+    .select({
+      id: chatMessages.id,
+      roomId: chatMessages.roomId,
+      userId: chatMessages.userId,
+      message: chatMessages.message,
+      deletedAt: chatMessages.deletedAt,
+      createdAt: chatMessages.createdAt,
+    })
+    .from(chatMessages),
 );

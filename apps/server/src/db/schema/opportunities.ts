@@ -152,3 +152,18 @@ export const publicOpportunityUserSettings = pgView('public_opportunity_user_set
     })
     .from(opportunityUserSettings),
 );
+
+// A contact as the readers of its opportunity see it in lists of other modules (search).
+export const publicOpportunityContacts = pgView('public_opportunity_contacts').as((qb) =>
+  qb
+    .select({
+      id: opportunityContacts.id,
+      opportunityId: opportunityContacts.opportunityId,
+      firstName: opportunityContacts.firstName,
+      lastName: opportunityContacts.lastName,
+      title: opportunityContacts.title,
+      company: opportunityContacts.company,
+      email: opportunityContacts.email,
+    })
+    .from(opportunityContacts),
+);

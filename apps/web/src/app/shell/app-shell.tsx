@@ -23,6 +23,7 @@ import { activitiesApi } from '../../features/activities/api';
 import { InboxBell } from '../../features/activities/components/inbox-bell';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
 import { ChatRealtime, chatApi, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
+import { ShellSearch } from '../../features/search/components/shell-search';
 import { ModalHost } from '../modals/modal-host';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
@@ -71,7 +72,9 @@ export function AppShell() {
             </IconButton>
           )}
           <AppLogo to={ROUTES.redirect} />
+          {!isMobile && <ShellSearch />}
           <Box sx={{ flex: 1 }} />
+          {isMobile && <ShellSearch />}
           <ConnectionIndicator />
           <InboxBell />
           {canSubscribe(user) && (
