@@ -33,6 +33,9 @@ async function boot() {
   document.dispatchEvent(new Event(FIRST_PAGE_SHOWN_EVENT));
   await afterFirstPaint();
   void initErrorReporter(config);
+  // The service worker (offline shell, push) is registered once the page shows, never before it paints;
+  // not in development, where Vite serves the files.
+  if (import.meta.env.PROD) void import('./lib/service-worker').then((m) => m.registerServiceWorker());
 }
 
 void boot();

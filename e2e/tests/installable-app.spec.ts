@@ -1,0 +1,42 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test } from '@playwright/test';
+
+// The installable app (issue 31): Chromium's own installability check passes on the built app, and the
+// service worker controls the page once it is up. Chromium never offers installation in an incognito
+// window, which Playwright's usual contexts are: this test runs in a profile of its own on disk.
+
+test('the manifest and service worker make the app installable', async ({ baseURL, launchOptions }) => {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-e2e-profile-'));
+  const context = await chromium.launchPersistentContext(profile, { ...launchOptions, baseURL });
+  try {
+    const page = await context.newPage();
+    await page.goto('/signin');
+    // The worker is registered after the first paint; wait until it controls a page.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+
+    const manifest = await (await page.request.get('/manifest.webmanifest')).json();
+    expect(manifest).toMatchObject({
+      name: 'LeadCircle',
+      short_name: 'LeadCircle',
+      start_url: '/activities',
+      display: 'standalone',
+    });
+    expect(manifest.icons.map((i: { sizes: string; purpose: string }) => `${i.sizes} ${i.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
+    expect(manifest.shortcuts.map((s: { name: string }) => s.name)).toEqual(['New lead', 'Chat']);
+
+    const cdp = await context.newCDPSession(page);
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await context.close();
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+});
