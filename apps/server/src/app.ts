@@ -44,6 +44,7 @@ import {
   registerNotificationRawRoutes,
   registerNotificationRoutes,
 } from './modules/notifications/notifications.routes.js';
+import { registerPushRoutes } from './modules/notifications/push.routes.js';
 import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerTerritoryRoutes } from './modules/territories/territories.routes.js';
@@ -192,6 +193,7 @@ export async function buildApp({
     registerTerritoryRoutes,
     registerActivityRoutes,
     registerNotificationRoutes,
+    registerPushRoutes,
   ]) {
     register(call, deps);
   }

@@ -18,6 +18,7 @@ export * from './api/lookups.js';
 export * from './api/opportunities.js';
 export * from './api/outcomes.js';
 export * from './api/person.js';
+export * from './api/push.js';
 export * from './api/stats.js';
 export * from './api/territories.js';
 export * from './api/users.js';
