@@ -8,7 +8,7 @@ import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppLogo } from '../../components/app-logo';
 import { CountBadge } from '../../components/count-badge';
 import { PageOutlet } from '../../components/page-outlet';
@@ -23,6 +23,7 @@ import { activitiesApi } from '../../features/activities/api';
 import { InboxBell } from '../../features/activities/components/inbox-bell';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
 import { ChatRealtime, chatApi, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import { ModalHost } from '../modals/modal-host';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
@@ -40,12 +41,30 @@ export function loadShellData(dispatch: AppDispatch): Promise<unknown> {
   ]);
 }
 
+/** Tells the server the app is visible on this device (when push is on here), from after the first paint. */
+function usePushVisibilityReports() {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void afterFirstPaint()
+      .then(() => import('../../features/users/push-visibility'))
+      .then((m) => {
+        if (!cancelled) stop = m.startPushVisibilityReports();
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+}
+
 export function AppShell() {
   const { data: user } = useGetCurrentUserQuery();
   // Loaded on entry, only for a user who has one: asking otherwise answers 404.
   useGetMyBusinessQuery(undefined, { skip: !user?.business });
   // The realtime channel opens on entry too; the Chat item shows the unread total.
   useRealtimeConnection();
+  usePushVisibilityReports();
   const chatUnread = useGetUnreadTotalQuery().data?.total ?? 0;
   const dispatch = useAppDispatch();
   const isCollapsed = useAppSelector((state) => state.ui.isSidebarCollapsed);
