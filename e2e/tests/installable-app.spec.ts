@@ -2,6 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test } from '@playwright/test';
+import { signIn } from '../support/accounts.js';
+import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
+import { createLeadThroughApi, leadRow } from '../support/leads.js';
 
 // The installable app (issue 31): Chromium's own installability check passes on the built app, and the
 // service worker controls the page once it is up. Chromium never offers installation in an incognito
@@ -39,4 +42,29 @@ test('the manifest and service worker make the app installable', async ({ baseUR
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
   }
+});
+
+test('offline, the app opens from the service worker, says so, and shows the lead list loaded last', async ({
+  page,
+  context,
+  request,
+}) => {
+  const owner = await createPayingAccount(request, 'Ofelia');
+  const groupId = await createGroupThroughApi(request, owner.accessToken, {
+    name: uniqueGroupName('Offline'),
+    privateCode: 'offline-code',
+  });
+  await createLeadThroughApi(request, owner.accessToken, groupId);
+  await signIn(page, owner.email, owner.password);
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.goto(`/groups/${groupId}/leads`);
+  await expect(leadRow(page)).toBeVisible();
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You are offline — showing what was loaded last' }),
+  ).toBeVisible();
+  await expect(leadRow(page)).toBeVisible();
+  await context.setOffline(false);
 });

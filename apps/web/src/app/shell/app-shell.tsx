@@ -11,6 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { AppLogo } from '../../components/app-logo';
 import { CountBadge } from '../../components/count-badge';
+import { OfflineBanner } from '../../components/offline-banner';
 import { PageOutlet } from '../../components/page-outlet';
 import { UserAvatar } from '../../components/user-avatar';
 import { useGetCurrentUserQuery, useGetMyBusinessQuery, usersApi } from '../../core/current-user-api';
@@ -122,6 +123,7 @@ export function AppShell() {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
+        <OfflineBanner />
         {/* A screen high at least: the footer starts below the first screen, so a page's content arriving never
             moves it (on a phone it jumped out of view when a list's rows came: a layout shift). */}
         <Box component="main" sx={{ flex: 1, minHeight: '100vh' }}>
