@@ -5,6 +5,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, leadRow } from '../support/leads.js';
+import { expectFits, PHONE } from '../support/phone.js';
 
 // The installable app (issue 31): Chromium's own installability check passes on the built app, and the
 // service worker controls the page once it is up. Chromium never offers installation in an incognito
@@ -67,4 +68,26 @@ test('offline, the app opens from the service worker, says so, and shows the lea
   ).toBeVisible();
   await expect(leadRow(page)).toBeVisible();
   await context.setOffline(false);
+});
+
+test('the Download app page on an iPhone at 390 px: Safari’s steps and the store links, all on screen', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({
+    ...PHONE,
+    baseURL,
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+  });
+  try {
+    const page = await context.newPage();
+    await page.goto('/download-app');
+    await expect(page.getByRole('heading', { name: 'Install the app' })).toBeVisible();
+    await expect(page.getByText('Choose Add to Home Screen.')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
+    await expectFits(page, '/download-app (iPhone)');
+  } finally {
+    await context.close();
+  }
 });
