@@ -1,5 +1,6 @@
+import { onSignOut } from '../../core/session-slice';
 import { store } from '../../core/store';
-import { rememberDevice, thisDeviceId } from '../../lib/push-device';
+import { rememberDevice, stopPush, thisDeviceId } from '../../lib/push-device';
 import { pushApi } from './push-api';
 
 // While the app is open and visible on a device with push on, the server is told so every minute (the
@@ -32,3 +33,11 @@ export function startPushVisibilityReports(): () => void {
   }
   return stop;
 }
+
+// Signing out ends this browser's subscription: the next person on a shared device gets none of the last
+// one's pushes (the push service then answers 410 and the server forgets the device).
+onSignOut(() => {
+  if (thisDeviceId() === null) return;
+  rememberDevice(null);
+  void stopPush().catch(() => undefined);
+});
