@@ -3,10 +3,12 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import type { OutputChunk, RolldownOutput } from 'rolldown';
 import { build, defineConfig, type UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { FIRST_PAGE_ENTRY, firstPageChunks } from './build/first-page-chunks';
 import { type Area, areasOfModules, firstPageGroups } from './build/first-page-groups';
 import { muiWithoutCssVars } from './build/mui-without-css-vars';
 import { precompress } from './build/precompress';
+import { webAppManifest } from './build/web-app-manifest';
 
 // The Fastify server serves the built app from dist/ and answers /api and /dev on the same origin.
 const serverOrigin = 'http://localhost:3000';
@@ -38,7 +40,34 @@ export default defineConfig(async ({ command }): Promise<UserConfig> => {
   const firstPass = process.env[FIRST_PASS] === '1';
   const areas = command === 'build' && !firstPass ? await firstPassAreas() : undefined;
   return {
-    plugins: [react(), muiWithoutCssVars(), ...(firstPass ? [] : [firstPageChunks(), precompress()])],
+    plugins: [
+      react(),
+      muiWithoutCssVars(),
+      ...(firstPass
+        ? []
+        : [
+            firstPageChunks(),
+            // The manifest and the service worker (src/sw.ts, with the built files' list injected).
+            // main.tsx registers it after the first paint: no script is injected into index.html.
+            VitePWA({
+              strategies: 'injectManifest',
+              srcDir: 'src',
+              filename: 'sw.ts',
+              registerType: 'prompt',
+              injectRegister: false,
+              manifest: webAppManifest,
+              includeAssets: ['favicon.svg'],
+              injectManifest: {
+                globPatterns: ['**/*.{js,css,html,svg,png,woff2}'],
+                globIgnores: ['**/*.map'],
+                // The app's largest chunks (maps, charts) are over Workbox's 2 MB default in raw bytes.
+                maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+              },
+              devOptions: { enabled: false },
+            }),
+            precompress(),
+          ]),
+    ],
     resolve: {
       // Socket.IO's own browser bundle (one flat module), loaded when the realtime channel opens. Its
       // modules, bundled here, need the bundler's namespace helpers, which then became a file of their

@@ -45,6 +45,7 @@ import {
   registerNotificationRawRoutes,
   registerNotificationRoutes,
 } from './modules/notifications/notifications.routes.js';
+import { registerPushRoutes } from './modules/notifications/push.routes.js';
 import { registerOpportunityRoutes } from './modules/opportunities/opportunities.routes.js';
 import { registerRatingRoutes } from './modules/ratings/ratings.routes.js';
 import { registerSearchRoutes } from './modules/search/search.routes.js';
@@ -196,6 +197,7 @@ export async function buildApp({
     registerActivityRoutes,
     registerNotificationRoutes,
     registerSearchRoutes,
+    registerPushRoutes,
   ]) {
     register(call, deps);
   }

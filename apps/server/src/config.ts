@@ -148,6 +148,9 @@ const envSchema = z.object({
 
   // Calls to addresses users type (the CRM connection test): a short timeout; loopback addresses only
   // for tests, which run a local server in the third party's place (refused in production).
+  // Web Push (VAPID): both keys, or neither and a pair is generated into DATA_DIR on first start.
+  VAPID_PUBLIC_KEY: optionalText,
+  VAPID_PRIVATE_KEY: optionalText,
   OUTBOUND_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8000),
   OUTBOUND_ALLOW_LOOPBACK: z
     .enum(['true', 'false'])
@@ -227,6 +230,10 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
       message: 'is for tests only, never in production',
     });
   }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID_ key' });
+  }
   const hasOtherS3 = Boolean(e.S3_ENDPOINT || e.S3_REGION || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY);
   if (!e.S3_BUCKET && hasOtherS3) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_ settings are set' });
@@ -279,6 +286,8 @@ export interface Config {
   billing: BillingConfig;
   maps: MapsConfig;
   outbound: OutboundConfig;
+  /** Web Push's VAPID key pair, when both are configured (else generated into DATA_DIR). */
+  vapid: { publicKey: string; privateKey: string } | null;
 }
 
 /** Calls to user-given addresses (lib/outbound.ts). */
@@ -386,6 +395,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     files,
     downloadApp: { iosUrl: e.IOS_APP_URL, androidUrl: e.ANDROID_APP_URL },
     billing: readBillingConfig(e),
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : null,
     outbound: {
       requireHttps: e.NODE_ENV === 'production',
       allowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,

@@ -5,10 +5,13 @@ import { loadFirstPageData, preloadFirstPage } from './app/router';
 import { afterFirstPaint, FIRST_PAGE_SHOWN_EVENT } from './lib/after-first-paint';
 import { loadClientConfig } from './lib/client-config';
 import { initErrorReporter } from './lib/error-reporter';
+import { listenForInstallPrompt } from './lib/install-prompt';
 
 const FIRST_DATA_WAIT_MS = 500;
 
 async function boot() {
+  // The browser's offer to install comes once, early: kept for the Download app page.
+  listenForInstallPrompt();
   // The first page's chunks were asked for by first-page.ts; a failed one loads again through the router.
   const areas = (document.documentElement.dataset.firstPage ?? '').split(' ');
   // The page renders with its first data when it is in, or at most FIRST_DATA_WAIT_MS after the page's
@@ -33,6 +36,9 @@ async function boot() {
   document.dispatchEvent(new Event(FIRST_PAGE_SHOWN_EVENT));
   await afterFirstPaint();
   void initErrorReporter(config);
+  // The service worker (offline shell, push) is registered once the page shows, never before it paints;
+  // not in development, where Vite serves the files.
+  if (import.meta.env.PROD) void import('./lib/service-worker').then((m) => m.registerServiceWorker());
 }
 
 void boot();

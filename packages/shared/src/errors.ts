@@ -146,6 +146,8 @@ export const ERRORS = {
   OPPORTUNITY_OWNER_ONLY: { status: 403, message: OPPORTUNITY_MESSAGES.ownerOnly },
   OPPORTUNITY_SHARE_NOT_FOUND: { status: 404, message: OPPORTUNITY_MESSAGES.shareNotFound },
   NOTIFICATION_NOT_FOUND: { status: 404, message: 'This notification was not found.' },
+  PUSH_DEVICE_NOT_FOUND: { status: 404, message: 'This device was not found.' },
+  PUSH_ENDPOINT_REFUSED: { status: 400, message: 'This push subscription’s address is not allowed.' },
   UNSUBSCRIBE_LINK_INVALID: { status: 400, message: 'This unsubscribe link is not valid.' },
   UNSUBSCRIBE_LINK_USED: {
     status: 409,

@@ -19,6 +19,7 @@ export * from './api/lookups.js';
 export * from './api/opportunities.js';
 export * from './api/outcomes.js';
 export * from './api/person.js';
+export * from './api/push.js';
 export * from './api/search.js';
 export * from './api/stats.js';
 export * from './api/territories.js';

@@ -34,7 +34,7 @@ export class OutboundError extends Error {
 export interface OutboundRequest {
   method: 'GET' | 'POST';
   headers?: Record<string, string>;
-  body?: string;
+  body?: string | Buffer;
 }
 
 export interface OutboundResponse {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import webPush from 'web-push';
 
 /** 256 random bits, URL-safe: refresh tokens, e-mail tokens. */
 export function randomToken(): string {
@@ -21,4 +22,18 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string): 
   const secret = crypto.randomBytes(48).toString('base64url');
   fs.writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** Web Push's VAPID key pair (base64url P-256): the configured one, else one generated once into DATA_DIR. */
+export function loadVapidKeys(
+  configured: { publicKey: string; privateKey: string } | null,
+  dataDir: string,
+): { publicKey: string; privateKey: string } {
+  if (configured) return configured;
+  const file = path.join(dataDir, 'vapid-keys.json');
+  if (fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const keys = webPush.generateVAPIDKeys();
+  fs.writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
 }

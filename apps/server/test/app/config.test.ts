@@ -90,6 +90,14 @@ describe('loadConfig', () => {
   it('says why JWT_SECRET and SMTP_URL are refused', () => {
     expect(configErrorOf({ JWT_SECRET: 'too-short' }).message).toContain('JWT_SECRET: must be at least 32 characters');
     expect(configErrorOf({ SMTP_URL: 'http://x' }).message).toContain('SMTP_URL: must start with smtp:// or smtps://');
+    expect(configErrorOf({ VAPID_PUBLIC_KEY: 'BPublicKey' }).message).toContain(
+      'VAPID_PRIVATE_KEY: is required with the other VAPID_ key',
+    );
+    expect(loadConfig({ VAPID_PUBLIC_KEY: 'pub', VAPID_PRIVATE_KEY: 'priv' }).vapid).toEqual({
+      publicKey: 'pub',
+      privateKey: 'priv',
+    });
+    expect(loadConfig({}).vapid).toBeNull();
   });
 
   it('keeps files on disk under DATA_DIR/uploads unless S3 is configured', () => {

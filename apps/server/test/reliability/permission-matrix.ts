@@ -291,6 +291,12 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     member: OK,
     owner: OK,
   },
+  'POST /api/push/remove': {
+    notOwned: 'a device of the caller’s own; another’s is 404 and stays (push-notifications.test.ts)',
+  },
+  'POST /api/push/visibility': {
+    notOwned: 'a device of the caller’s own; another’s is 404 (push-notifications.test.ts)',
+  },
   'POST /api/notification/unsubscribe': {
     notOwned: 'the link’s secret token names the person and the switch; no id (notification-email.test.ts)',
   },

@@ -16,6 +16,11 @@ export function snackbarHostMounted(enqueue: Enqueue): void {
   hostMounted(enqueue);
 }
 
+/** notistack's enqueueSnackbar, once the host is up (for a snackbar with an action button). */
+export function whenSnackbarHost(): Promise<Enqueue> {
+  return host;
+}
+
 const notify = {
   success: (message: string) => void host.then((enqueue) => enqueue(message, { variant: 'success' })),
   info: (message: string) => void host.then((enqueue) => enqueue(message, { variant: 'info' })),

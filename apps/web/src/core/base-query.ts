@@ -2,6 +2,7 @@ import { type CallPath, type CallRequest, routePath, userCallPaths, type userCal
 import { type BaseQueryApi, type BaseQueryFn, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { type ApiError, toApiError } from '../lib/api-error';
 import { browserStorage, type KeyValueStorage } from '../lib/key-value-storage';
+import { keepAnswer, lastAnswer } from '../lib/offline-answers';
 import { readStoredSession, storeTokens } from '../lib/session-storage';
 import { takeFirstCall } from './first-calls';
 
@@ -96,11 +97,22 @@ export function createSessionBaseQuery(options: SessionBaseQueryOptions): Sessio
     const url = routePath(args.call.path, args.params);
     const body = args.body ?? {};
     const early = await firstCallData(url, body);
-    if (early) return early;
+    if (early) {
+      keepAnswer(url, body, early.data, storage());
+      return early;
+    }
     const result = await rawBaseQuery({ url, method: 'POST', body }, api, {});
-    if (!result.error) return { data: result.data, meta: result.meta };
+    if (!result.error) {
+      keepAnswer(url, body, result.data, storage());
+      return { data: result.data, meta: result.meta };
+    }
 
     const error = toApiError(result.error);
+    // The server cannot be reached (offline): the last answer to this call, where one was kept.
+    if (error.status === 0 && result.error.status === 'FETCH_ERROR') {
+      const kept = lastAnswer(url, body, storage());
+      if (kept) return kept;
+    }
     // The session rule applies to calls made as a signed-in user; a 401 from sign-in means bad credentials.
     if (error.status === 401 && args.call.auth) {
       await handleUnauthorized(api);

@@ -1,5 +1,6 @@
 import { STORAGE_KEYS, type Tokens } from '@leadcircle/shared';
 import { browserStorage, type KeyValueStorage } from './key-value-storage';
+import { forgetAnswers } from './offline-answers';
 
 // The spec keeps the session in local storage: it is the record; the store mirrors it.
 
@@ -28,4 +29,6 @@ export function clearStoredSession(storage: KeyValueStorage = browserStorage()):
   storage.removeItem(STORAGE_KEYS.accessToken);
   storage.removeItem(STORAGE_KEYS.refreshToken);
   storage.removeItem(STORAGE_KEYS.userId);
+  // The offline copy of the person's lists goes with the session.
+  forgetAnswers(storage);
 }

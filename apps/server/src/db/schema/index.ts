@@ -12,6 +12,7 @@ export * from './leads.js';
 export * from './lookups.js';
 export * from './mail.js';
 export * from './opportunities.js';
+export * from './push.js';
 export * from './rate-limits.js';
 export * from './social.js';
 export * from './users.js';

@@ -10,6 +10,7 @@ import { unreadMessageTexts } from '../chat/unread.service.js';
 import * as q from './mail.queries.js';
 import { type EmailItem, notificationEmail } from './notifications.emails.js';
 import { REMINDER_TYPES } from './notifications.queries.js';
+import { queuePushes, sendDuePushes } from './push.service.js';
 
 // Notification e-mail, derived from activities by the notification-email job (every minute):
 // 1. each activity not yet looked at becomes one row per person who should hear of it by e-mail, due
@@ -92,6 +93,13 @@ async function emailsFor(deps: AppDeps, tx: DbOrTx, row: q.ActivityRow) {
     tx,
     candidates.filter((id) => id !== row.actorUserId || REMINDER_TYPES.includes(row.type)),
     route.groupSwitchKey ? [route.switchKey, route.groupSwitchKey] : [route.switchKey],
+  );
+  await queuePushes(
+    deps,
+    tx,
+    row,
+    route.kind,
+    wanting.map((user) => user.id),
   );
   return wanting.map((user) => ({
     userId: user.id,
@@ -251,6 +259,9 @@ export async function sendDueEmails(deps: AppDeps, options: { maxEmails?: number
 /** The notification-email job. */
 export async function sendNotificationEmails(deps: AppDeps): Promise<void> {
   await lookAtNewActivities(deps);
+  // Pushes first: they are the quick way.
+  const pushed = await sendDuePushes(deps);
+  if (pushed > 0) deps.log.info({ pushed }, 'push notifications sent');
   const sent = await sendDueEmails(deps);
   if (sent > 0) deps.log.info({ sent }, 'notification e-mails sent');
 }

@@ -8,9 +8,10 @@ import type { Theme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AppLogo } from '../../components/app-logo';
 import { CountBadge } from '../../components/count-badge';
+import { OfflineBanner } from '../../components/offline-banner';
 import { PageOutlet } from '../../components/page-outlet';
 import { UserAvatar } from '../../components/user-avatar';
 import { useGetCurrentUserQuery, useGetMyBusinessQuery, usersApi } from '../../core/current-user-api';
@@ -24,6 +25,7 @@ import { InboxBell } from '../../features/activities/components/inbox-bell';
 import { canSubscribe, SubscribeButton } from '../../features/billing/components/subscribe-button';
 import { ChatRealtime, chatApi, useGetUnreadTotalQuery } from '../../features/chat/chat-realtime';
 import { ShellSearch } from '../../features/search/components/shell-search';
+import { afterFirstPaint } from '../../lib/after-first-paint';
 import { ModalHost } from '../modals/modal-host';
 import { ShellFooter } from './shell-footer';
 import { Sidebar } from './sidebar';
@@ -41,12 +43,30 @@ export function loadShellData(dispatch: AppDispatch): Promise<unknown> {
   ]);
 }
 
+/** Tells the server the app is visible on this device (when push is on here), from after the first paint. */
+function usePushVisibilityReports() {
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void afterFirstPaint()
+      .then(() => import('../../features/users/push-visibility'))
+      .then((m) => {
+        if (!cancelled) stop = m.startPushVisibilityReports();
+      });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, []);
+}
+
 export function AppShell() {
   const { data: user } = useGetCurrentUserQuery();
   // Loaded on entry, only for a user who has one: asking otherwise answers 404.
   useGetMyBusinessQuery(undefined, { skip: !user?.business });
   // The realtime channel opens on entry too; the Chat item shows the unread total.
   useRealtimeConnection();
+  usePushVisibilityReports();
   const chatUnread = useGetUnreadTotalQuery().data?.total ?? 0;
   const dispatch = useAppDispatch();
   const isCollapsed = useAppSelector((state) => state.ui.isSidebarCollapsed);
@@ -106,6 +126,7 @@ export function AppShell() {
       />
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
+        <OfflineBanner />
         {/* A screen high at least: the footer starts below the first screen, so a page's content arriving never
             moves it (on a phone it jumped out of view when a list's rows came: a layout shift). */}
         <Box component="main" sx={{ flex: 1, minHeight: '100vh' }}>

@@ -36,4 +36,17 @@ describe('Outbox', () => {
     );
     expect(box.getItems()).toMatchObject([{ message: 'too long', status: 'failed', error: 'No' }]);
   });
+
+  it('keeps the text of unsent messages for the next time the app opens, even after the tab closed', () => {
+    localStorage.clear();
+    sessionStorage.clear();
+    const box = new Outbox();
+    box.add(3, 'sent when back online');
+    // A new tab (its session storage empty) opens the same outbox.
+    sessionStorage.clear();
+    const reopened = new Outbox();
+    expect(reopened.getItems()).toMatchObject([{ roomId: 3, message: 'sent when back online', status: 'waiting' }]);
+    reopened.discard(reopened.getItems()[0]!.clientMessageId);
+    expect(localStorage.getItem('chat_outbox')).toBeNull();
+  });
 });

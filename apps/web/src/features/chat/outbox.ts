@@ -4,8 +4,8 @@ import { newClientId } from '../../lib/client-id';
 
 // Messages written in this tab and not yet stored by the server, in the order written. A message typed
 // while the connection is down waits here and goes when it is back; each carries its own client id, so
-// the server stores it once however often it is tried. Text survives a page reload (session storage);
-// a file waits in memory only.
+// the server stores it once however often it is tried. Text survives a closed tab (local storage: the
+// app opened again, even offline, sends it on reconnect); a file waits in memory only.
 
 export type OutboxStatus = 'waiting' | 'sending' | 'failed';
 
@@ -25,7 +25,7 @@ const STORAGE_KEY = 'chat_outbox';
 
 function readStored(): OutboxItem[] {
   try {
-    const stored = JSON.parse(sessionStorage.getItem(STORAGE_KEY) ?? '[]') as OutboxItem[];
+    const stored = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? '[]') as OutboxItem[];
     // Whatever was being sent when the page went is tried again (its client id keeps it single).
     return Array.isArray(stored) ? stored.map((item) => ({ ...item, status: 'waiting' as const })) : [];
   } catch {
@@ -111,8 +111,8 @@ export class Outbox {
     if (this.persist) {
       const stored = items.filter((item) => !item.file).map(({ file: _file, ...item }) => item);
       try {
-        if (stored.length) sessionStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
-        else sessionStorage.removeItem(STORAGE_KEY);
+        if (stored.length) localStorage.setItem(STORAGE_KEY, JSON.stringify(stored));
+        else localStorage.removeItem(STORAGE_KEY);
       } catch {
         // Storage full or blocked: the queue still works in memory.
       }

@@ -6,10 +6,17 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { CenteredLayout } from '../../../components/centered-layout';
 import { useClientConfig } from '../../../lib/client-config';
+import {
+  installPrompt,
+  isInstalled,
+  isIosSafari,
+  promptInstall,
+  subscribeInstallPrompt,
+} from '../../../lib/install-prompt';
 
 const QR_SIZE = 168;
 
@@ -40,7 +47,50 @@ function StoreCard({ platform, store, url }: { platform: string; store: string; 
   );
 }
 
-/** Download app, also where a business invite leads: 'Next step', QR codes and store links. */
+/** Installing the web app: the browser's own offer, Safari's steps on an iPhone, or that it is installed. */
+function InstallCard() {
+  const offer = useSyncExternalStore(subscribeInstallPrompt, installPrompt, () => null);
+  let content: ReactNode = null;
+  if (isInstalled()) {
+    content = <Typography>LeadCircle is installed on this device.</Typography>;
+  } else if (offer) {
+    content = (
+      <>
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Add LeadCircle to this device: it opens like an app, works offline with what you last saw, and can notify you
+          of new leads and messages.
+        </Typography>
+        <Button variant="contained" onClick={() => void promptInstall()}>
+          INSTALL LEADCIRCLE
+        </Button>
+      </>
+    );
+  } else if (isIosSafari()) {
+    content = (
+      <>
+        <Typography color="text.secondary" sx={{ mb: 1 }}>
+          Add LeadCircle to your home screen in Safari:
+        </Typography>
+        <Box component="ol" sx={{ textAlign: 'left', display: 'inline-block', m: 0, pl: 3 }}>
+          <li>Tap the Share button at the bottom of the screen.</li>
+          <li>Choose Add to Home Screen.</li>
+          <li>Tap Add, then open LeadCircle from your home screen.</li>
+        </Box>
+      </>
+    );
+  }
+  if (!content) return null;
+  return (
+    <Paper variant="outlined" sx={{ p: 2.5, mb: 2, textAlign: 'center' }}>
+      <Typography component="h2" variant="h6" gutterBottom>
+        Install the app
+      </Typography>
+      {content}
+    </Paper>
+  );
+}
+
+/** Download app, also where a business invite leads: 'Next step', installing the web app, QR codes and store links. */
 export function DownloadAppPage({ children }: { children?: ReactNode }) {
   const { downloadApp } = useClientConfig();
   return (
@@ -49,6 +99,7 @@ export function DownloadAppPage({ children }: { children?: ReactNode }) {
         Get LeadCircle on your phone to follow your groups, leads and messages wherever you are.
       </Typography>
       {children}
+      <InstallCard />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
           <StoreCard platform="iPhone and iPad" store="Download on the App Store" url={downloadApp.iosUrl} />

@@ -14,6 +14,7 @@ import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateNotificationsMutation } from '../account-api';
+import { PushSettings } from '../components/push-settings';
 import { TimeZoneField } from '../components/time-zone-field';
 
 interface Choices {
@@ -95,6 +96,7 @@ export function NotificationsPage({ groupSwitches, opportunitySwitches }: Notifi
         </FormControl>
         <TimeZoneField timeZone={user.timeZone} />
       </Paper>
+      <PushSettings />
       <Typography component="h3" variant="h6" gutterBottom>
         Messages
       </Typography>
