@@ -144,6 +144,8 @@ export function createCallRegistrar(
       },
       // Who is calling is settled before the body is looked at: a stranger learns nothing from validation.
       ...(call.auth && { onRequest: options.tokenOnly ? checkToken : authenticate }),
+      // A fixed answer is compressed once, when it is kept: no compression hooks on its requests.
+      ...(fixedAnswers && { compress: false as const }),
       handler: async (request, reply) => {
         const fixedKey = fixedAnswers && JSON.stringify(request.body ?? null);
         if (fixedAnswers && fixedKey !== undefined) {
