@@ -25,6 +25,8 @@ interface MessageItemProps {
 export function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemProps) {
   const name = `${message.user.firstName} ${message.user.lastName}`.trim();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // The menu is made when first opened (a room shows dozens of messages), then kept for its closing transition.
+  const [menuMade, setMenuMade] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
 
@@ -117,38 +119,43 @@ export function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemPro
             className="message-actions"
             size="small"
             aria-label="Message actions"
-            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            onClick={(event) => {
+              setMenuMade(true);
+              setMenuAnchor(event.currentTarget);
+            }}
             sx={{ alignSelf: 'flex-start', opacity: { xs: 1, md: 0.4 }, '&:focus-visible': { opacity: 1 } }}
           >
             <MoreVertIcon fontSize="small" />
           </IconButton>
           {/* Focus goes to the edit field or the delete dialog, not back to the button. */}
-          <Menu
-            anchorEl={menuAnchor}
-            open={menuAnchor !== null}
-            onClose={() => setMenuAnchor(null)}
-            disableRestoreFocus
-          >
-            {message.message !== '' || !message.attachment ? (
+          {menuMade && (
+            <Menu
+              anchorEl={menuAnchor}
+              open={menuAnchor !== null}
+              onClose={() => setMenuAnchor(null)}
+              disableRestoreFocus
+            >
+              {message.message !== '' || !message.attachment ? (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    setEditError(null);
+                    setDraft(message.message);
+                  }}
+                >
+                  Edit
+                </MenuItem>
+              ) : null}
               <MenuItem
                 onClick={() => {
                   setMenuAnchor(null);
-                  setEditError(null);
-                  setDraft(message.message);
+                  onDelete(message);
                 }}
               >
-                Edit
+                Delete
               </MenuItem>
-            ) : null}
-            <MenuItem
-              onClick={() => {
-                setMenuAnchor(null);
-                onDelete(message);
-              }}
-            >
-              Delete
-            </MenuItem>
-          </Menu>
+            </Menu>
+          )}
         </>
       )}
     </Box>
