@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, memo, useState } from 'react';
 import { LinkedText } from '../../../components/linked-text';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatTime } from '../day-groups';
@@ -21,8 +21,11 @@ interface MessageItemProps {
   onDelete: (message: ChatMessage) => void;
 }
 
-/** One message: author's picture, name and time, the text with its links, its file; the author may edit or delete it. */
-export function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemProps) {
+/**
+ * One message: author's picture, name and time, the text with its links, its file; the author may edit or
+ * delete it. Drawn again only when its own props change, not with every change of the room around it.
+ */
+export const MessageItem = memo(function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemProps) {
   const name = `${message.user.firstName} ${message.user.lastName}`.trim();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   // The menu is made when first opened (a room shows dozens of messages), then kept for its closing transition.
@@ -160,4 +163,4 @@ export function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemPro
       )}
     </Box>
   );
-}
+});
