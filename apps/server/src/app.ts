@@ -99,11 +99,6 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  // Set as the request arrives, so every answer carries it (a refusal by a hook, an error, a 404).
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.header('x-request-id', request.id);
-    done();
-  });
   registerAccessLog(app, config.accessLog);
 
   const log = app.log as unknown as Logger;
@@ -148,6 +143,7 @@ export async function buildApp({
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
+  // The request id and the security headers, on every answer.
   registerSecurityHeaders(app, {
     sentryDsn: config.sentryDsn,
     // External sign-in scripts are allowed only for the providers that are configured.

@@ -144,6 +144,8 @@ export function createCallRegistrar(
       },
       // Who is calling is settled before the body is looked at: a stranger learns nothing from validation.
       ...(call.auth && { onRequest: options.tokenOnly ? checkToken : authenticate }),
+      // A fixed answer is compressed once, when it is kept: no compression hooks on its requests.
+      ...(fixedAnswers && { compress: false as const }),
       handler: async (request, reply) => {
         const fixedKey = fixedAnswers && JSON.stringify(request.body ?? null);
         if (fixedAnswers && fixedKey !== undefined) {
@@ -160,8 +162,14 @@ export function createCallRegistrar(
           sessionId: request.sessionId ?? '',
         };
         const answer = await (handler as (c: typeof ctx) => Promise<unknown>)(ctx);
-        if (fixedAnswers && fixedKey !== undefined && fixedAnswers.size < FIXED_ANSWERS_PER_CALL) {
-          fixedAnswers.set(fixedKey, fixedAnswer(JSON.stringify(call.response.parse(answer))));
+        if (fixedAnswers && fixedKey !== undefined) {
+          const json = JSON.stringify(call.response.parse(answer));
+          // Past the kept bodies, an answer goes out as it is: never compressed per request on this path.
+          if (fixedAnswers.size >= FIXED_ANSWERS_PER_CALL)
+            return reply.type('application/json; charset=utf-8').send(json);
+          const fixed = fixedAnswer(json);
+          fixedAnswers.set(fixedKey, fixed);
+          return sendFixedAnswer(request, reply, fixed);
         }
         return answer;
       },

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyLoggerOptions } from 'fastify';
-import pino, { type LoggerOptions } from 'pino';
+import type { FastifyInstance, FastifyLoggerOptions, FastifyRequest } from 'fastify';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 
 // Request ids: the caller's X-Request-Id when it looks like one, otherwise a new UUID.
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
@@ -26,7 +26,8 @@ export function redactUrl(url: string): string {
 export function loggerOptions(level: string): FastifyLoggerOptions & LoggerOptions {
   return {
     level,
-    // Lines are written without blocking the request that logs them (flushed at exit).
+    // Lines are written without blocking the request that logs them (flushed at exit); the lines
+    // logged while a write is under way go out together in the next one.
     ...(level !== 'silent' && { stream: pino.destination({ dest: 1, sync: false }) }),
     redact: {
       paths: [
@@ -112,17 +113,34 @@ export function serializeError(error: unknown, depth = 0): Record<string, unknow
  */
 export function registerAccessLog(app: FastifyInstance, options: { sample: number; slowMs: number }): void {
   const logsAll = options.sample >= 1;
+  const stream = (app.log as unknown as Record<symbol, { write(line: string): void }>)[pino.symbols.streamSym]!;
   app.addHook('onResponse', (request, reply, done) => {
     const ms = reply.elapsedTime;
     const status = reply.statusCode;
     const isSlow = ms >= options.slowMs;
-    if (status >= 500 || isSlow || logsAll || Math.random() < options.sample) {
+    if (status >= 500 || isSlow) {
       // `req` is the request itself: the logger's req serializer builds its method, redacted url and ip once.
       const line = { req: request, status, ms: Math.round(ms * 10) / 10 };
       if (status >= 500) request.log.error(line, 'request failed');
-      else if (isSlow) request.log.warn(line, 'slow request');
-      else request.log.info(line, 'request');
+      else request.log.warn(line, 'slow request');
+    } else if (
+      (logsAll || Math.random() < options.sample) &&
+      (request.log as unknown as Logger).isLevelEnabled('info')
+    ) {
+      stream.write(accessLine(request, status, ms));
     }
     done();
   });
+}
+
+/**
+ * The info line of an answered request, built in one string: what pino writes for
+ * `request.log.info({ req, status, ms }, 'request')` with our req serializer, without its generic
+ * path (redaction walks and serializer lookups, none of which applies to these fields).
+ */
+function accessLine(request: FastifyRequest, status: number, ms: number): string {
+  // The request logger's bindings, serialised once when Fastify made it: pid, hostname and reqId.
+  const bindings = (request.log as unknown as Record<symbol, string>)[pino.symbols.chindingsSym];
+  const req = `{"method":${JSON.stringify(request.method)},"url":${JSON.stringify(redactUrl(request.url))},"ip":${JSON.stringify(request.ip)}}`;
+  return `{"level":30,"time":${Date.now()}${bindings},"req":${req},"status":${status},"ms":${Math.round(ms * 10) / 10},"msg":"request"}\n`;
 }

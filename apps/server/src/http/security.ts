@@ -136,18 +136,20 @@ export function securityHeaders(options: SecurityHeaderOptions): [string, string
 }
 
 /**
- * Sets the security headers on every answer from one hook: the static ones as they were worked out at
+ * Sets the headers every answer carries from one hook, as the request arrives (so a refusal by a hook,
+ * an error and a 404 carry them too): its request id, the security headers as they were worked out at
  * start, and Strict-Transport-Security where the answer travels over HTTPS (or always, or never).
+ * They go in Fastify's own header list, written once with the answer.
  */
 export function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
-  const headers = securityHeaders(options);
+  const headers = Object.fromEntries(securityHeaders(options));
   const hsts = options.hsts ?? 'auto';
   app.addHook('onRequest', (request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
     // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
     if (hsts === 'always' || (hsts === 'auto' && request.protocol === 'https')) {
-      raw.setHeader('strict-transport-security', HSTS_VALUE);
+      reply.header('strict-transport-security', HSTS_VALUE);
     }
     done();
   });

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializeError } from '../../src/http/logging.js';
@@ -36,6 +37,38 @@ describe('access log', () => {
     });
     expect(Object.keys(mine[0].req)).toEqual(['method', 'url', 'ip']);
     expect(typeof mine[0].ms).toBe('number');
+    // The fields in the order pino writes them, so a line reads as every other line of the log.
+    expect(Object.keys(mine[0])).toEqual(['level', 'time', 'pid', 'hostname', 'reqId', 'req', 'status', 'ms', 'msg']);
+    expect(mine[0]).toMatchObject({ pid: process.pid, hostname: os.hostname() });
+    expect(Math.abs(mine[0].time - Date.now())).toBeLessThan(60_000);
+  });
+
+  it('writes addresses with quotes, backslashes and control characters as valid JSON', async () => {
+    await t.app.inject({
+      url: '/api/no-such-call?q=%22quoted%22%5C%01end',
+      headers: { 'x-request-id': 'log-test-access-2' },
+    });
+    const mine = lines.filter((line) => line.includes('log-test-access-2'));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]!.endsWith('\n')).toBe(true);
+    expect(JSON.parse(mine[0]!).req.url).toBe('/api/no-such-call?q=%22quoted%22%5C%01end');
+  });
+
+  it('writes a line for a call refused before its handler (a 401), with the status it answered', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/get',
+      payload: {},
+      headers: { 'x-request-id': 'log-test-access-3' },
+    });
+    const mine = lines.filter((line) => line.includes('log-test-access-3')).map((line) => JSON.parse(line));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      msg: 'request',
+      status: 401,
+      req: { method: 'POST', url: '/api/user/get' },
+    });
   });
 });
 

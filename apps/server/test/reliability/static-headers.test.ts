@@ -50,4 +50,28 @@ describe('security headers on every answer', () => {
     }
     expect(expected['x-frame-options']).toBe('DENY');
   });
+
+  it('are on the refusals Fastify answers before any handler: a body too large, a type it does not take', async () => {
+    const health = await t.app.inject('/api/health');
+    const expected = Object.fromEntries(SECURITY_HEADERS.map((name) => [name, health.headers[name]]));
+    const answers = [
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: JSON.stringify({ email: 'x'.repeat(2 * 1024 * 1024) }),
+        headers: { 'content-type': 'application/json' },
+      }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: 'email=a',
+        headers: { 'content-type': 'text/plain' },
+      }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([413, 415]);
+    for (const answer of answers) {
+      expect(Object.fromEntries(SECURITY_HEADERS.map((name) => [name, answer.headers[name]]))).toEqual(expected);
+      expect(answer.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+  });
 });

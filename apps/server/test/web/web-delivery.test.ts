@@ -66,6 +66,31 @@ describe('web app delivery', () => {
     expect(small.json()).toMatchObject({ status: 'ok' });
   });
 
+  it('compresses a lookup over 1 KB from its very first answer, as every later one', async () => {
+    const { accessToken } = await createSignedInUser(t);
+    const ask = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/product/category/list',
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'content-type': 'application/json',
+          'accept-encoding': 'br',
+        },
+        payload: '{}',
+      });
+    const [first, second] = [await ask(), await ask()];
+    for (const answer of [first, second]) {
+      expect(answer.statusCode).toBe(200);
+      const json =
+        answer.headers['content-encoding'] === 'br' ? zlib.brotliDecompressSync(answer.rawPayload) : answer.rawPayload;
+      expect(answer.headers['content-encoding']).toBe(json.length >= 1024 ? 'br' : undefined);
+      expect(answer.headers['cache-control']).toBe('private, max-age=3600');
+      expect(JSON.parse(json.toString())).toHaveProperty('categories');
+    }
+    expect(first.rawPayload.equals(second.rawPayload)).toBe(true);
+  });
+
   it('serves lookups with caching headers, the same answer every time', async () => {
     const { accessToken } = await createSignedInUser(t);
     const first = await post(t, '/target/list', {}, { token: accessToken });

@@ -13,8 +13,9 @@ export function useScrollsSideways<T extends HTMLElement>(): [RefCallback<T>, bo
     const measure = () => setScrolls(element.scrollWidth > element.clientWidth + 1);
     const observer = new ResizeObserver(measure);
     observer.observe(element);
+    // The observer reports every observed element once, after the browser's own layout: measuring here
+    // as well would force a layout of the whole region before the first paint.
     for (const child of element.children) observer.observe(child);
-    measure();
     return () => observer.disconnect();
   }, [element]);
   return [ref, scrolls];

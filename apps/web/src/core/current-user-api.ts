@@ -27,6 +27,16 @@ export function timeZoneToAdopt(user: CurrentUser, browserZone: string | undefin
   return browserZone === DEFAULT_TIME_ZONE || browserZone === CHOSEN_UTC_TIME_ZONE ? undefined : browserZone;
 }
 
+// The longest a deferred task waits for the browser to be idle.
+const IDLE_TIMEOUT_MS = 2000;
+
+function whenIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
+}
+
 export const usersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getCurrentUser: build.query<CurrentUser, void>({
@@ -34,7 +44,12 @@ export const usersApi = baseApi.injectEndpoints({
       providesTags: ['CurrentUser'],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
-          const zone = timeZoneToAdopt((await queryFulfilled).data, browserTimeZone());
+          const user = (await queryFulfilled).data;
+          if (user.timeZone !== DEFAULT_TIME_ZONE) return;
+          // The browser is asked once the page has shown: its first zone question loads the zone data,
+          // tens of milliseconds on a phone that the first render does not wait for.
+          await whenIdle();
+          const zone = timeZoneToAdopt(user, browserTimeZone());
           if (zone) void dispatch(usersApi.endpoints.updateTimeZone.initiate({ time_zone: zone }));
         } catch {
           // The page shows the failure.

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, memo, useState } from 'react';
 import { LinkedText } from '../../../components/linked-text';
 import { UserAvatar } from '../../../components/user-avatar';
 import { formatTime } from '../day-groups';
@@ -21,10 +21,15 @@ interface MessageItemProps {
   onDelete: (message: ChatMessage) => void;
 }
 
-/** One message: author's picture, name and time, the text with its links, its file; the author may edit or delete it. */
-export function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemProps) {
+/**
+ * One message: author's picture, name and time, the text with its links, its file; the author may edit or
+ * delete it. Drawn again only when its own props change, not with every change of the room around it.
+ */
+export const MessageItem = memo(function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemProps) {
   const name = `${message.user.firstName} ${message.user.lastName}`.trim();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
+  // The menu is made when first opened (a room shows dozens of messages), then kept for its closing transition.
+  const [menuMade, setMenuMade] = useState(false);
   const [draft, setDraft] = useState<string | null>(null);
   const [editError, setEditError] = useState<string | null>(null);
 
@@ -117,40 +122,45 @@ export function MessageItem({ message, isOwn, onEdit, onDelete }: MessageItemPro
             className="message-actions"
             size="small"
             aria-label="Message actions"
-            onClick={(event) => setMenuAnchor(event.currentTarget)}
+            onClick={(event) => {
+              setMenuMade(true);
+              setMenuAnchor(event.currentTarget);
+            }}
             sx={{ alignSelf: 'flex-start', opacity: { xs: 1, md: 0.4 }, '&:focus-visible': { opacity: 1 } }}
           >
             <MoreVertIcon fontSize="small" />
           </IconButton>
           {/* Focus goes to the edit field or the delete dialog, not back to the button. */}
-          <Menu
-            anchorEl={menuAnchor}
-            open={menuAnchor !== null}
-            onClose={() => setMenuAnchor(null)}
-            disableRestoreFocus
-          >
-            {message.message !== '' || !message.attachment ? (
+          {menuMade && (
+            <Menu
+              anchorEl={menuAnchor}
+              open={menuAnchor !== null}
+              onClose={() => setMenuAnchor(null)}
+              disableRestoreFocus
+            >
+              {message.message !== '' || !message.attachment ? (
+                <MenuItem
+                  onClick={() => {
+                    setMenuAnchor(null);
+                    setEditError(null);
+                    setDraft(message.message);
+                  }}
+                >
+                  Edit
+                </MenuItem>
+              ) : null}
               <MenuItem
                 onClick={() => {
                   setMenuAnchor(null);
-                  setEditError(null);
-                  setDraft(message.message);
+                  onDelete(message);
                 }}
               >
-                Edit
+                Delete
               </MenuItem>
-            ) : null}
-            <MenuItem
-              onClick={() => {
-                setMenuAnchor(null);
-                onDelete(message);
-              }}
-            >
-              Delete
-            </MenuItem>
-          </Menu>
+            </Menu>
+          )}
         </>
       )}
     </Box>
   );
-}
+});

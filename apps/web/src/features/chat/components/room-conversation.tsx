@@ -11,7 +11,7 @@ import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { Fragment, type ReactNode, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, type ReactNode, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAppSelector } from '../../../core/hooks';
@@ -144,14 +144,18 @@ export function RoomConversation({ roomId, onBack, hideTitle = false, emptyState
     return () => document.removeEventListener('visibilitychange', markIfVisible);
   }, [roomId, lastSeq, lastReadSeq, markRead]);
 
-  const edit = async (message: ChatMessage, text: string): Promise<string | null> => {
-    try {
-      apply(await editMessage({ message_id: message.messageId, message: text.trim() }).unwrap());
-      return null;
-    } catch (failure) {
-      return errorMessage(failure, 'The message could not be changed.');
-    }
-  };
+  // Kept the same between renders, so the messages are not drawn again for changes of the room around them.
+  const edit = useCallback(
+    async (message: ChatMessage, text: string): Promise<string | null> => {
+      try {
+        apply(await editMessage({ message_id: message.messageId, message: text.trim() }).unwrap());
+        return null;
+      } catch (failure) {
+        return errorMessage(failure, 'The message could not be changed.');
+      }
+    },
+    [apply, editMessage],
+  );
   const confirmDelete = async () => {
     if (!toDelete) return;
     try {
