@@ -2,8 +2,10 @@ import {
   type CallRequest,
   type CallResponse,
   type ChatMessage,
+  type CrmLeadState,
   chatCallPaths,
   type chatCalls,
+  crmCallPaths,
   type Lead,
   type LeadOutcomeTimeline,
   leadCallPaths,
@@ -109,6 +111,18 @@ export const leadsApi = baseApi
           await refreshLeadList(dispatch, queryFulfilled);
         },
       }),
+      // The lead in the caller's business's CRM (provider null: none), and sending it there.
+      getLeadCrm: build.query<CrmLeadState, number>({
+        query: (leadId) => ({ call: crmCallPaths.leadState, body: { lead_id: leadId } }),
+      }),
+      sendLeadToCrm: build.mutation<CrmLeadState, number>({
+        query: (leadId) => ({ call: crmCallPaths.leadSend, body: { lead_id: leadId } }),
+        async onQueryStarted(leadId, { dispatch, queryFulfilled }) {
+          queryFulfilled
+            .then(({ data }) => dispatch(leadsApi.util.upsertQueryData('getLeadCrm', leadId, data)))
+            .catch(() => {});
+        },
+      }),
       // What became of a lead: its outcome and the timeline of its steps.
       getLeadOutcome: build.query<LeadOutcomeTimeline, number>({
         query: (leadId) => ({ call: outcomeCallPaths.list, body: { lead_id: leadId } }),
@@ -191,6 +205,8 @@ export const {
   useRateLeadMutation,
   useTakeLeadMutation,
   useGetLeadOutcomeQuery,
+  useGetLeadCrmQuery,
+  useSendLeadToCrmMutation,
   useRecordLeadOutcomeMutation,
   useConfirmLeadOutcomeMutation,
   useCheckDuplicatesQuery,
