@@ -1,6 +1,6 @@
 import { SERVER_EVENTS } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ALL_TASKS, crmSweepJob } from '../../src/jobs/jobs.js';
+import { ALL_TASKS } from '../../src/jobs/jobs.js';
 import { type JobQueue, startJobQueue } from '../../src/jobs/queue.js';
 import { tokenBoxOf } from '../../src/modules/crm/crm-link.js';
 import type { CrmTokens } from '../../src/modules/crm/crm-provider.js';
@@ -21,7 +21,7 @@ beforeAll(async () => {
     env: { ...crm.env, LOG_LEVEL: 'debug' },
     logStream: { write: (line) => void logLines.push(line) },
   });
-  queue = await startJobQueue(t.deps, t.pool, [crmSweepJob], ALL_TASKS);
+  queue = await startJobQueue(t.deps, t.pool, [], ALL_TASKS);
 });
 afterAll(async () => {
   await queue?.stop();

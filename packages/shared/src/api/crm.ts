@@ -106,6 +106,8 @@ export const crmLeadState = z.object({
       sentAt: z.string().nullable(),
       // The CRM's own words when it refused the lead.
       error: z.string().nullable(),
+      // When the push last changed: of two states of one push (a late answer, an event), the later stands.
+      updatedAt: z.string(),
     })
     .nullable(),
 });

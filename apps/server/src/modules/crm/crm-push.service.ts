@@ -52,6 +52,7 @@ function stateOf(leadId: number, provider: CrmProvider | null, push: q.PushRow |
           recordUrl: push.recordUrl,
           sentAt: push.sentAt?.toISOString() ?? null,
           error: push.error,
+          updatedAt: push.updatedAt.toISOString(),
         }
       : null,
   };

@@ -117,9 +117,13 @@ export const leadsApi = baseApi
       }),
       sendLeadToCrm: build.mutation<CrmLeadState, number>({
         query: (leadId) => ({ call: crmCallPaths.leadSend, body: { lead_id: leadId } }),
+        // The job may finish (and its event arrive) before this answer: show the answer, then read the state again.
         async onQueryStarted(leadId, { dispatch, queryFulfilled }) {
           queryFulfilled
-            .then(({ data }) => dispatch(leadsApi.util.upsertQueryData('getLeadCrm', leadId, data)))
+            .then(async ({ data }) => {
+              await dispatch(leadsApi.util.upsertQueryData('getLeadCrm', leadId, data));
+              await dispatch(leadsApi.endpoints.getLeadCrm.initiate(leadId, { forceRefetch: true, subscribe: false }));
+            })
             .catch(() => {});
         },
       }),

@@ -1,18 +1,25 @@
-import { CRM_TEXTS, type Lead, SERVER_EVENTS } from '@leadcircle/shared';
+import { CRM_TEXTS, type CrmLeadState, type Lead, SERVER_EVENTS } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { useNotify } from '../../../components/use-notify';
-import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { errorMessage } from '../../../lib/api-error';
 import { dateFormat } from '../../../lib/intl-format';
-import { leadsApi, useGetLeadCrmQuery, useSendLeadToCrmMutation } from '../api';
+import { useGetLeadCrmQuery, useSendLeadToCrmMutation } from '../api';
 
 const sendFailed = 'The lead could not be sent. Try again.';
 const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+
+/** The later of two states of the lead's push: an answer read before the job finished never hides its event. */
+function laterState(read: CrmLeadState | undefined, live: CrmLeadState | null): CrmLeadState | undefined {
+  if (!live) return read;
+  if (!read) return live;
+  return (live.push?.updatedAt ?? '') >= (read.push?.updatedAt ?? '') ? live : read;
+}
 
 /**
  * The lead in the member's business's CRM: SEND TO SALESFORCE (or HUBSPOT), "Sending…" while the background
@@ -21,18 +28,19 @@ const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
  */
 export function LeadCrm({ lead }: { lead: Lead }) {
   const notify = useNotify();
-  const dispatch = useAppDispatch();
   const crm = useGetLeadCrmQuery(lead.leadId, { refetchOnMountOrArgChange: true });
   const [send, sendState] = useSendLeadToCrmMutation();
+  const [live, setLive] = useState<CrmLeadState | null>(null);
   useRealtimeEvent(SERVER_EVENTS.crmLead, (event) => {
-    if (event.leadId === lead.leadId) dispatch(leadsApi.util.upsertQueryData('getLeadCrm', lead.leadId, event));
+    if (event.leadId === lead.leadId) setLive((current) => laterState(current ?? undefined, event) ?? null);
   });
   const { refetch } = crm;
   useOnReconnect(() => void refetch());
 
-  const provider = crm.data?.provider;
+  const state = laterState(crm.data, live);
+  const provider = state?.provider;
   if (!provider) return null;
-  const push = crm.data?.push ?? null;
+  const push = state?.push ?? null;
   const isSending = sendState.isLoading || push?.state === 'SENDING';
 
   const onSend = async () => {
