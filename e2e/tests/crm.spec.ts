@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.js';
 import { signInThroughForm } from '../support/accounts.js';
 import { createAdmin } from '../support/admins.js';
 import { subscribeThroughApi } from '../support/billing.js';
@@ -46,6 +47,9 @@ test('an admin connects Salesforce on its login page, sends a lead, and sees its
   await expect(page.getByRole('heading', { level: 1, name: 'Your CRM integration is set up' })).toBeVisible();
   await expect(page.getByText('ada@acme.example')).toBeVisible();
   await expect(page.getByRole('button', { name: 'DISCONNECT' })).toBeVisible();
+  // The "Salesforce is connected." toast goes first (the shared success toast's green is checked elsewhere).
+  await expect(page.getByText('Salesforce is connected.')).toBeHidden({ timeout: 15_000 });
+  await expectAccessible(page, 'CRM page, connected, at 1366');
 
   const leadPath = `/groups/${groupId}/leads/${leadId}`;
   await page.goto(leadPath);
@@ -54,6 +58,7 @@ test('an admin connects Salesforce on its login page, sends a lead, and sees its
   await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(link).toHaveAttribute('href', /\/lightning\/r\/Lead\/00Q\w+\/view$/);
   await expect(page.getByRole('button', { name: 'SEND TO SALESFORCE AGAIN' })).toBeEnabled();
+  await expectAccessible(page, 'lead page with its Salesforce link, at 1366');
 
   const phone = await browser.newContext({ ...PHONE });
   const small = await phone.newPage();
@@ -64,5 +69,6 @@ test('an admin connects Salesforce on its login page, sends a lead, and sees its
   await small.goto('/admin/crms');
   await expect(small.getByText('ada@acme.example')).toBeVisible();
   await expectFits(small, 'CRM page, connected');
+  await expectAccessible(small, 'CRM page, connected, at 390');
   await phone.close();
 });
