@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { startLocalCrm } from '../../apps/server/test/local-crm.js';
 import { startLocalOpenIdProvider } from '../../apps/server/test/local-openid-provider.js';
 import { E2E_BASE_URL, E2E_JWT_SECRET, E2E_MAIL_DIR, E2E_PORT } from './env.js';
 
@@ -71,6 +72,8 @@ export default async function globalSetup() {
       },
     ],
   });
+  // Salesforce and HubSpot: a local server speaking their OAuth and REST subset, with a login page.
+  const crm = await startLocalCrm();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-e2e-data-'));
   // Tests that need an operator command (admin:create) run it against this server's data.
   process.env.E2E_DATA_DIR = dataDir;
@@ -90,13 +93,19 @@ export default async function globalSetup() {
       DATABASE_URL: '',
       SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
       JWT_SECRET: E2E_JWT_SECRET,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
       LINKEDIN_CLIENT_ID,
       LINKEDIN_CLIENT_SECRET,
       LINKEDIN_ISSUER: linkedin.issuer,
       // The CRM connection test calls a local server in Salesforce's place (tests only).
       OUTBOUND_ALLOW_LOOPBACK: 'true',
       OUTBOUND_TIMEOUT_MS: '3000',
+      // The CRM connection: Salesforce's login and API at the local server; HubSpot takes a private-app token.
+      SALESFORCE_LOGIN_URL: crm.env.SALESFORCE_LOGIN_URL,
+      SALESFORCE_CLIENT_ID: crm.env.SALESFORCE_CLIENT_ID,
+      SALESFORCE_CLIENT_SECRET: crm.env.SALESFORCE_CLIENT_SECRET,
+      HUBSPOT_AUTH_URL: crm.env.HUBSPOT_AUTH_URL,
+      HUBSPOT_API_URL: crm.env.HUBSPOT_API_URL,
       // Unread chat is e-mailed at the job's next minute rather than five minutes on.
       CHAT_EMAIL_DELAY_SECONDS: '0',
     },
@@ -110,6 +119,7 @@ export default async function globalSetup() {
     await exited;
     await smtp.close();
     await linkedin.close();
+    await crm.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -156,6 +156,23 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+
+  // CRM connections: the key of the stored tokens (generated into DATA_DIR when unset), and each CRM's
+  // OAuth app; the addresses default to the real ones, tests point them at local servers.
+  CRM_TOKEN_KEY: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  CRM_SYNC_INTERVAL_SECONDS: z.coerce
+    .number()
+    .int('must be a whole number of seconds')
+    .min(60)
+    .max(86_400)
+    .default(900),
+  SALESFORCE_LOGIN_URL: z.preprocess(emptyAsUndefined, webLink.default('https://login.salesforce.com')),
+  SALESFORCE_CLIENT_ID: optionalText,
+  SALESFORCE_CLIENT_SECRET: optionalText,
+  HUBSPOT_CLIENT_ID: optionalText,
+  HUBSPOT_CLIENT_SECRET: optionalText,
+  HUBSPOT_AUTH_URL: z.preprocess(emptyAsUndefined, webLink.default('https://app.hubspot.com/oauth/authorize')),
+  HUBSPOT_API_URL: z.preprocess(emptyAsUndefined, webLink.default('https://api.hubapi.com')),
 });
 
 // Stripe settings that only work together; each missing one is named.
@@ -234,6 +251,13 @@ const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
     const missing = e.VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY';
     ctx.addIssue({ code: 'custom', path: [missing], message: 'is required with the other VAPID_ key' });
   }
+  for (const [id, secret] of [
+    ['SALESFORCE_CLIENT_ID', 'SALESFORCE_CLIENT_SECRET'],
+    ['HUBSPOT_CLIENT_ID', 'HUBSPOT_CLIENT_SECRET'],
+  ] as const) {
+    if (e[id] && !e[secret]) ctx.addIssue({ code: 'custom', path: [secret], message: `is required with ${id}` });
+    if (e[secret] && !e[id]) ctx.addIssue({ code: 'custom', path: [id], message: `is required with ${secret}` });
+  }
   const hasOtherS3 = Boolean(e.S3_ENDPOINT || e.S3_REGION || e.S3_ACCESS_KEY_ID || e.S3_SECRET_ACCESS_KEY);
   if (!e.S3_BUCKET && hasOtherS3) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when other S3_ settings are set' });
@@ -288,6 +312,15 @@ export interface Config {
   outbound: OutboundConfig;
   /** Web Push's VAPID key pair, when both are configured (else generated into DATA_DIR). */
   vapid: { publicKey: string; privateKey: string } | null;
+  crm: CrmConfig;
+}
+
+/** The CRM connections (modules/crm): OAuth apps, their addresses, the token key and the sync interval. */
+export interface CrmConfig {
+  tokenKey: string | undefined;
+  syncIntervalMs: number;
+  salesforce: { loginUrl: string; oauth: { clientId: string; clientSecret: string } | null };
+  hubspot: { authUrl: string; apiUrl: string; oauth: { clientId: string; clientSecret: string } | null };
 }
 
 /** Calls to user-given addresses (lib/outbound.ts). */
@@ -403,6 +436,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       requireHttps: e.NODE_ENV === 'production',
       allowLoopback: e.OUTBOUND_ALLOW_LOOPBACK,
       timeoutMs: e.OUTBOUND_TIMEOUT_MS,
+    },
+    crm: {
+      tokenKey: e.CRM_TOKEN_KEY,
+      syncIntervalMs: e.CRM_SYNC_INTERVAL_SECONDS * 1000,
+      salesforce: {
+        loginUrl: e.SALESFORCE_LOGIN_URL.replace(/\/$/, ''),
+        oauth:
+          e.SALESFORCE_CLIENT_ID && e.SALESFORCE_CLIENT_SECRET
+            ? { clientId: e.SALESFORCE_CLIENT_ID, clientSecret: e.SALESFORCE_CLIENT_SECRET }
+            : null,
+      },
+      hubspot: {
+        authUrl: e.HUBSPOT_AUTH_URL,
+        apiUrl: e.HUBSPOT_API_URL.replace(/\/$/, ''),
+        oauth:
+          e.HUBSPOT_CLIENT_ID && e.HUBSPOT_CLIENT_SECRET
+            ? { clientId: e.HUBSPOT_CLIENT_ID, clientSecret: e.HUBSPOT_CLIENT_SECRET }
+            : null,
+      },
     },
     maps: {
       googleMapsApiKey: e.GOOGLE_MAPS_API_KEY ?? null,

@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig, loadProjectEnvFile } from './config.js';
 import { DataDirLockedError } from './db/embedded.js';
 import { describeDatabase, openDatabase } from './db/open.js';
-import { ALL_JOBS } from './jobs/jobs.js';
+import { ALL_JOBS, ALL_TASKS } from './jobs/jobs.js';
 import { startJobQueue } from './jobs/queue.js';
 
 // Listens and shuts down; everything else is built by buildApp.
@@ -13,7 +13,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(config);
   const { app, deps } = await buildApp({ config, database });
-  const jobs = config.jobsEnabled ? await startJobQueue(deps, database.pool, ALL_JOBS) : undefined;
+  const jobs = config.jobsEnabled ? await startJobQueue(deps, database.pool, ALL_JOBS, ALL_TASKS) : undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

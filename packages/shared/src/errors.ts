@@ -75,6 +75,12 @@ export const ERRORS = {
     message: 'Enter the https:// address of your CRM, such as https://login.salesforce.com.',
   },
   CRM_URL_PRIVATE: { status: 400, message: 'The CRM address is not a public internet address.' },
+  CRM_NOT_CONNECTED: { status: 409, message: 'Your business has no CRM connected.' },
+  CRM_ALREADY_CONNECTED: { status: 409, message: 'Your business already has a CRM. Disconnect it first.' },
+  CRM_NOT_CONFIGURED: { status: 409, message: 'This CRM is not set up on this server.' },
+  CRM_STATE_INVALID: { status: 400, message: 'This sign-in link has expired or is not yours. Connect again.' },
+  CRM_CONNECT_FAILED: { status: 400, message: 'The CRM refused the connection. Connect again.' },
+  CRM_UNAVAILABLE: { status: 422, message: 'The CRM could not be reached. Try again later.' },
 
   // Territories
   TERRITORY_NOT_FOUND: { status: 404, message: 'Territory not found.' },

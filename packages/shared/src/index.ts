@@ -9,6 +9,7 @@ export * from './api/chat-messages.js';
 export * from './api/client-config.js';
 export * from './api/client-config-check.js';
 export * from './api/crm.js';
+export * from './api/crm-terms.js';
 export * from './api/error-body.js';
 export * from './api/feedback.js';
 export * from './api/groups.js';

@@ -1,4 +1,5 @@
 import type { ChatMessage, ChatRoomKind, ChatUnreadState } from './api/chat.js';
+import type { CrmLeadState } from './api/crm.js';
 import type { LeadImportProgressEvent } from './api/lead-imports.js';
 import type { LeadRating } from './api/leads.js';
 import type { LeadOutcome } from './api/outcomes.js';
@@ -37,6 +38,8 @@ export const SERVER_EVENTS = {
   leadOutcome: 'lead:outcome',
   /** A lead import of one of the user's groups moved on (progress, done, failed, undone). */
   leadImportProgress: 'lead:import_progress',
+  /** A lead's push to the business's CRM moved on (sending, sent with its link, refused): to the business. */
+  crmLead: 'crm:lead',
   /**
    * An activity the user may see was recorded: refetch the feed. `inbox: true` tells the people it is news to
    * (one more unread in their inbox): the bell counts it without asking the server.
@@ -92,6 +95,7 @@ export interface LeadOutcomeEvent {
   groupId: number;
   outcome: LeadOutcome | null;
 }
+export type CrmLeadEvent = CrmLeadState;
 export interface ActivityNewEvent {
   activityId: number;
   /** The activity's type, e.g. 'NEW_LEAD'. */
@@ -127,6 +131,7 @@ export interface ServerEventMap {
   'lead:rating': LeadRatingEvent;
   'lead:outcome': LeadOutcomeEvent;
   'lead:import_progress': LeadImportProgressEvent;
+  'crm:lead': CrmLeadEvent;
   'activity:new': ActivityNewEvent;
   'auth:expired': AuthExpiredEvent;
 }

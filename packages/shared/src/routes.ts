@@ -51,6 +51,8 @@ export const ROUTES = {
   adminManageUsers: '/admin/manage-users',
   adminInvoices: '/admin/invoices',
   adminCrms: '/admin/crms',
+  // Where a CRM's sign-in page sends the admin back (provider: salesforce or hubspot).
+  adminCrmCallback: '/admin/crms/:provider/callback',
   manageTerritories: '/manage-territories',
   sendFeedback: '/send-feedback',
   territory: '/territory',

@@ -21,6 +21,7 @@ export const TABLE_OWNERS = {
   businesses: 'business',
   business_users: 'business-users',
   crm_integrations: 'crm',
+  crm_pushes: 'crm',
   territories: 'territories',
   territory_users: 'territories',
   groups: 'groups',

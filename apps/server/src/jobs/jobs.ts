@@ -4,6 +4,7 @@ import { eraseUser, listUsersDueForErasure } from '../modules/accounts/accounts.
 import { deleteUserTokens } from '../modules/auth/auth.service.js';
 import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
 import { runBillingCycle } from '../modules/billing/billing.service.js';
+import { CRM_PUSH_TASK, processPush, runCrmSweep } from '../modules/crm/crm-push.service.js';
 import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
 import { runLeadImports } from '../modules/lead-imports/lead-imports.service.js';
@@ -12,7 +13,7 @@ import { sendNotificationEmails } from '../modules/notifications/mail.service.js
 import { pruneMail } from '../modules/notifications/retention.service.js';
 import { forgetOpportunityInvitesTo } from '../modules/opportunities/opportunities.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
-import type { ScheduledJob } from './queue.js';
+import type { QueuedTask, ScheduledJob } from './queue.js';
 
 /** Erases the personal data of accounts whose deletion was requested 24 hours ago or more. */
 export const eraseAccountsJob: ScheduledJob = {
@@ -105,6 +106,27 @@ export const leadImportJob: ScheduledJob = {
   run: (deps) => runLeadImports(deps),
 };
 
+/**
+ * The CRM sweep: leads taken in a business that sends them all, leads edited since they were sent, pushes due
+ * (a lost task, a restart) and, every CRM_SYNC_INTERVAL_SECONDS per connection, the statuses read back.
+ */
+export const crmSweepJob: ScheduledJob = {
+  name: 'crm-sweep',
+  cron: '* * * * *',
+  run: (deps) => runCrmSweep(deps),
+};
+
+/** One lead's push to its business's CRM (queued by /crm/lead/send with a job key per lead and business). */
+export const crmPushTask: QueuedTask = {
+  name: CRM_PUSH_TASK,
+  run: async (deps, payload) => {
+    const pushId = (payload as { pushId?: unknown } | null)?.pushId;
+    if (typeof pushId === 'number') await processPush(deps, pushId);
+  },
+};
+
+export const ALL_TASKS = [crmPushTask];
+
 export const ALL_JOBS = [
   eraseAccountsJob,
   retryMailJob,
@@ -115,4 +137,5 @@ export const ALL_JOBS = [
   followUpNudgeJob,
   pruneMailJob,
   leadImportJob,
+  crmSweepJob,
 ];

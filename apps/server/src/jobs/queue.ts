@@ -23,6 +23,12 @@ export interface ScheduledJob {
   runAtStart?: boolean;
 }
 
+/** A one-off task queued by a service (lib/task-queue.ts) with its payload, e.g. one lead's push to a CRM. */
+export interface QueuedTask {
+  name: string;
+  run(deps: AppDeps, payload: unknown): Promise<void>;
+}
+
 /** One queue per job, so a run never overlaps the one before, and its tries. */
 export function jobRunOptions(job: ScheduledJob): { queueName?: string; maxAttempts: number } {
   const maxAttempts = job.maxAttempts ?? JOB_ATTEMPTS;
@@ -48,13 +54,21 @@ function queueLogger(deps: AppDeps): Logger {
   });
 }
 
-export async function startJobQueue(deps: AppDeps, pool: pg.Pool, jobs: readonly ScheduledJob[]): Promise<JobQueue> {
+export async function startJobQueue(
+  deps: AppDeps,
+  pool: pg.Pool,
+  jobs: readonly ScheduledJob[],
+  tasks: readonly QueuedTask[] = [],
+): Promise<JobQueue> {
   const runner: Runner = await run({
     pgPool: pool,
     concurrency: 2,
     noHandleSignals: true,
     logger: queueLogger(deps),
-    taskList: Object.fromEntries(jobs.map((job) => [job.name, () => job.run(deps)])),
+    taskList: Object.fromEntries([
+      ...jobs.map((job) => [job.name, () => job.run(deps)]),
+      ...tasks.map((task) => [task.name, (payload: unknown) => task.run(deps, payload)]),
+    ]),
     // A match missed while no instance ran is not made up for (backfillPeriod 0).
     parsedCronItems: parseCronItems(
       jobs.map((job) => ({

@@ -32,7 +32,7 @@ export class OutboundError extends Error {
 }
 
 export interface OutboundRequest {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string | Buffer;
 }

@@ -15,8 +15,17 @@ export function hashToken(token: string): string {
 
 /** JWT_SECRET when given, otherwise one generated on first start and kept in DATA_DIR. */
 export function loadJwtSecret(configured: string | undefined, dataDir: string): string {
+  return loadSecret(configured, dataDir, 'jwt-secret');
+}
+
+/** CRM_TOKEN_KEY when given, otherwise one generated on first start and kept in DATA_DIR (crm-token-key). */
+export function loadCrmTokenKey(configured: string | undefined, dataDir: string): string {
+  return loadSecret(configured, dataDir, 'crm-token-key');
+}
+
+function loadSecret(configured: string | undefined, dataDir: string, name: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, name);
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   fs.mkdirSync(dataDir, { recursive: true });
   const secret = crypto.randomBytes(48).toString('base64url');

@@ -351,6 +351,10 @@ export const PERMISSION_MATRIX: Record<string, MatrixEntry> = {
     member: DENIED,
     owner: 403,
   },
+  // The lead in the caller's business's CRM: members of the lead's group; sending needs a CRM, and the world's
+  // business has none (crm-push.test.ts sends with one).
+  'POST /api/crm/lead/get': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
+  'POST /api/crm/lead/send': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: 409, owner: 409 },
   'POST /api/lead/outcome/list': { body: (w) => ({ lead_id: w.leadId }), stranger: DENIED, member: OK, owner: OK },
   'POST /api/lead/duplicates': {
     body: (w) => ({ group_id: w.groupId, lead_id: w.leadId, last_name: w.leadLastName }),

@@ -49,6 +49,7 @@ const loadAuth = () => import('../features/auth');
 const loadBusiness = () => import('../features/business');
 const ManageUsersPage = lazyPage(() => loadBusiness().then((m) => m.ManageUsersPage));
 const CrmsPage = lazyPage(() => loadBusiness().then((m) => m.CrmsPage));
+const CrmCallbackPage = lazyPage(() => loadBusiness().then((m) => m.CrmCallbackPage));
 const CrmTestPage = lazyPage(() => loadBusiness().then((m) => m.CrmTestPage));
 const ManageTerritoriesPage = lazyPage(() => loadBusiness().then((m) => m.ManageTerritoriesPage));
 const MyTerritoryPage = lazyPage(() => loadBusiness().then((m) => m.MyTerritoryPage));
@@ -194,6 +195,7 @@ const routes: RouteObject[] = [
               { path: ROUTES.adminInvoices, element: <InvoicesPage /> },
               { path: ROUTES.adminManageUsers, element: <ManageUsersPage /> },
               { path: ROUTES.adminCrms, element: <CrmsPage /> },
+              { path: ROUTES.adminCrmCallback, element: <CrmCallbackPage /> },
               { path: ROUTES.manageTerritories, element: <ManageTerritoriesPage /> },
               { path: ROUTES.territory, element: <MyTerritoryPage /> },
               // Groups: the list, the wizard's route over it, and a group's tabs.

@@ -90,6 +90,15 @@ export const chatUserCallPaths = {
 export const crmCallPaths = {
   check: { path: '/crm/user/check', auth: true },
   test: { path: '/crm/test', auth: false },
+  connection: { path: '/crm/connection/get', auth: true },
+  connectStart: { path: '/crm/connect/start', auth: true },
+  connectFinish: { path: '/crm/connect/finish', auth: true },
+  connectToken: { path: '/crm/connect/token', auth: true },
+  settings: { path: '/crm/settings/update', auth: true },
+  disconnect: { path: '/crm/disconnect', auth: true },
+  syncNow: { path: '/crm/sync', auth: true },
+  leadState: { path: '/crm/lead/get', auth: true },
+  leadSend: { path: '/crm/lead/send', auth: true },
 } as const satisfies Record<string, CallPath>;
 
 export const feedbackCallPaths = {

@@ -39,15 +39,6 @@ export const businessUsers = pgTable(
   ],
 );
 
-// A business's CRM connection, set up with support.
-export const crmIntegrations = pgTable('crm_integrations', {
-  businessId: integer('business_id')
-    .primaryKey()
-    .references(() => businesses.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
 // Territories of a business (our design): US states and 3-digit ZIP prefixes, and who covers them.
 export const territories = pgTable(
   'territories',

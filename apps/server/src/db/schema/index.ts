@@ -5,6 +5,7 @@ export * from './business-users.js';
 export * from './businesses.js';
 export * from './chat.js';
 export * from './counts.js';
+export * from './crm.js';
 export * from './feedback.js';
 export * from './groups.js';
 export * from './lead-imports.js';

@@ -111,3 +111,20 @@ export async function submitterRatingInputs(db: DbOrTx, userIds: number[]) {
     .where(and(inArray(leads.createdBy, userIds), sql`(${rated} or ${isWon} or ${leads.outcomeStage} = 'LOST')`))
     .groupBy(leads.createdBy);
 }
+
+/** Leads assigned to one of `userIds` after `since`, oldest first (the CRM's automatic sending). */
+export async function listLeadsAssignedSince(db: DbOrTx, userIds: number[], since: Date, limit: number) {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: leads.id, assignedTo: leads.assignedTo })
+    .from(leads)
+    .where(and(inArray(leads.assignedTo, userIds), sql`${leads.assignedAt} > ${since.toISOString()}`))
+    .orderBy(leads.assignedAt)
+    .limit(limit);
+}
+
+/** When each lead's fields were last edited (a CRM record follows its lead's edits). */
+export async function listLeadEditTimes(db: DbOrTx, leadIds: number[]) {
+  if (leadIds.length === 0) return [];
+  return db.select({ id: leads.id, updatedAt: leads.updatedAt }).from(leads).where(inArray(leads.id, leadIds));
+}

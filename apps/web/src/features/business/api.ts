@@ -94,6 +94,42 @@ export const businessApi = baseApi
         query: () => ({ call: territoryCallPaths.mine, body: {} }),
         providesTags: ['Territories'],
       }),
+      getCrmConnection: build.query<CallResponse<typeof crmCalls.connection>, void>({
+        query: () => ({ call: crmCallPaths.connection, body: {} }),
+        providesTags: ['Crm'],
+      }),
+      startCrmConnect: build.mutation<
+        CallResponse<typeof crmCalls.connectStart>,
+        CallRequest<typeof crmCalls.connectStart>
+      >({
+        query: (body) => ({ call: crmCallPaths.connectStart, body }),
+      }),
+      finishCrmConnect: build.mutation<
+        CallResponse<typeof crmCalls.connectFinish>,
+        CallRequest<typeof crmCalls.connectFinish>
+      >({
+        query: (body) => ({ call: crmCallPaths.connectFinish, body }),
+        invalidatesTags: ['Crm'],
+      }),
+      connectCrmToken: build.mutation<
+        CallResponse<typeof crmCalls.connectToken>,
+        CallRequest<typeof crmCalls.connectToken>
+      >({
+        query: (body) => ({ call: crmCallPaths.connectToken, body }),
+        invalidatesTags: ['Crm'],
+      }),
+      updateCrmSettings: build.mutation<CallResponse<typeof crmCalls.settings>, CallRequest<typeof crmCalls.settings>>({
+        query: (body) => ({ call: crmCallPaths.settings, body }),
+        invalidatesTags: ['Crm'],
+      }),
+      disconnectCrm: build.mutation<CallResponse<typeof crmCalls.disconnect>, void>({
+        query: () => ({ call: crmCallPaths.disconnect, body: {} }),
+        invalidatesTags: ['Crm'],
+      }),
+      syncCrm: build.mutation<CallResponse<typeof crmCalls.syncNow>, void>({
+        query: () => ({ call: crmCallPaths.syncNow, body: {} }),
+        invalidatesTags: ['Crm'],
+      }),
       testCrm: build.mutation<CallResponse<typeof crmCalls.test>, CallRequest<typeof crmCalls.test>>({
         query: (body) => ({ call: crmCallPaths.test, body }),
       }),
@@ -116,6 +152,13 @@ export const {
   useAcceptBusinessInviteMutation,
   useCheckCrmQuery,
   useTestCrmMutation,
+  useGetCrmConnectionQuery,
+  useStartCrmConnectMutation,
+  useFinishCrmConnectMutation,
+  useConnectCrmTokenMutation,
+  useUpdateCrmSettingsMutation,
+  useDisconnectCrmMutation,
+  useSyncCrmMutation,
   useListTerritoriesQuery,
   useCreateTerritoryMutation,
   useUpdateTerritoryMutation,

@@ -2,8 +2,10 @@ import {
   type CallRequest,
   type CallResponse,
   type ChatMessage,
+  type CrmLeadState,
   chatCallPaths,
   type chatCalls,
+  crmCallPaths,
   type Lead,
   type LeadOutcomeTimeline,
   leadCallPaths,
@@ -118,6 +120,22 @@ export const leadsApi = baseApi
           await refreshLeadList(dispatch, queryFulfilled);
         },
       }),
+      // The lead in the caller's business's CRM (provider null: none), and sending it there.
+      getLeadCrm: build.query<CrmLeadState, number>({
+        query: (leadId) => ({ call: crmCallPaths.leadState, body: { lead_id: leadId } }),
+      }),
+      sendLeadToCrm: build.mutation<CrmLeadState, number>({
+        query: (leadId) => ({ call: crmCallPaths.leadSend, body: { lead_id: leadId } }),
+        // The job may finish (and its event arrive) before this answer: show the answer, then read the state again.
+        async onQueryStarted(leadId, { dispatch, queryFulfilled }) {
+          queryFulfilled
+            .then(async ({ data }) => {
+              await dispatch(leadsApi.util.upsertQueryData('getLeadCrm', leadId, data));
+              await dispatch(leadsApi.endpoints.getLeadCrm.initiate(leadId, { forceRefetch: true, subscribe: false }));
+            })
+            .catch(() => {});
+        },
+      }),
       // What became of a lead: its outcome and the timeline of its steps.
       getLeadOutcome: build.query<LeadOutcomeTimeline, number>({
         query: (leadId) => ({ call: outcomeCallPaths.list, body: { lead_id: leadId } }),
@@ -201,6 +219,8 @@ export const {
   useRateLeadMutation,
   useTakeLeadMutation,
   useGetLeadOutcomeQuery,
+  useGetLeadCrmQuery,
+  useSendLeadToCrmMutation,
   useRecordLeadOutcomeMutation,
   useConfirmLeadOutcomeMutation,
   useCheckDuplicatesQuery,

@@ -1,5 +1,5 @@
 import { BUSINESS_MESSAGES } from '@leadcircle/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
 import { waitPatientlyForScreens } from '../../../test/patient-waits';
@@ -57,5 +57,64 @@ describe('CrmsPage', { timeout: 20_000 }, () => {
     answerCalls({ '/api/crm/user/check': { status: 500, body: {} } });
     renderInApp(<CrmsPage />);
     expect(await screen.findByText(BUSINESS_MESSAGES.crmLoadFailed)).toBeInTheDocument();
+  });
+});
+
+describe('CrmsPage with a connection', { timeout: 20_000 }, () => {
+  const connection = {
+    provider: 'SALESFORCE',
+    accountName: 'ada@acme.example',
+    status: 'CONNECTED',
+    lastWorkedAt: '2026-11-22T12:00:00.000Z',
+    lastSyncedAt: null,
+    autoSend: false,
+    mapping: { 'Working - Contacted': 'CONTACTED' },
+    instanceUrl: 'https://acme.my.salesforce.com',
+  };
+
+  it('offers CONNECT SALESFORCE and the HubSpot token form when HubSpot OAuth is not set up', async () => {
+    answerCalls({
+      '/api/crm/user/check': { status: 404, body: { message: 'No CRM.' } },
+      '/api/crm/connection/get': {
+        status: 200,
+        body: { connection: null, oauth: { SALESFORCE: true, HUBSPOT: false } },
+      },
+    });
+    renderInApp(<CrmsPage />);
+    expect(await screen.findByRole('button', { name: 'CONNECT SALESFORCE' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Private app access token/)).toBeInTheDocument();
+  });
+
+  it('shows the account, SYNC NOW, DISCONNECT, the switch and the mapping', async () => {
+    const calls = answerCalls({
+      '/api/crm/user/check': { status: 200, body: { integrationExists: true } },
+      '/api/crm/connection/get': { status: 200, body: { connection, oauth: { SALESFORCE: true, HUBSPOT: true } } },
+      '/api/crm/sync': { status: 200, body: { checked: 3, recorded: 1 } },
+      '/api/crm/settings/update': {
+        status: 200,
+        body: { connection: { ...connection, autoSend: true }, oauth: { SALESFORCE: true, HUBSPOT: true } },
+      },
+    });
+    renderInApp(<CrmsPage />);
+    expect(await screen.findByText('ada@acme.example')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Your CRM integration is set up' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'DISCONNECT' })).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Working - Contacted')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'SYNC NOW' }));
+    expect(await screen.findByText('Checked 3 records; 1 new step.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: 'Send every lead my members take' }));
+    await waitFor(() => expect(bodiesSentTo(calls, '/api/crm/settings/update')).toEqual([{ auto_send: true }]));
+  });
+
+  it('says Reconnect Salesforce when Salesforce refused the refresh token', async () => {
+    answerCalls({
+      '/api/crm/user/check': { status: 200, body: { integrationExists: true } },
+      '/api/crm/connection/get': {
+        status: 200,
+        body: { connection: { ...connection, status: 'RECONNECT_NEEDED' }, oauth: { SALESFORCE: true, HUBSPOT: true } },
+      },
+    });
+    renderInApp(<CrmsPage />);
+    expect(await screen.findByRole('button', { name: 'Reconnect Salesforce' })).toBeInTheDocument();
   });
 });

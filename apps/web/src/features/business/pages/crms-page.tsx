@@ -1,33 +1,272 @@
-import { BUSINESS_MESSAGES } from '@leadcircle/shared';
+import {
+  BUSINESS_MESSAGES,
+  CRM_PROVIDER_NAMES,
+  CRM_TEXTS,
+  type CrmConnection,
+  type CrmProvider,
+  LEAD_OUTCOME_STAGE_LABELS,
+  LEAD_OUTCOME_STAGES,
+  type LeadOutcomeStage,
+} from '@leadcircle/shared';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useClientConfig } from '../../../lib/client-config';
-import { useCheckCrmQuery } from '../api';
+import { dateFormat } from '../../../lib/intl-format';
+import {
+  useCheckCrmQuery,
+  useConnectCrmTokenMutation,
+  useDisconnectCrmMutation,
+  useGetCrmConnectionQuery,
+  useStartCrmConnectMutation,
+  useSyncCrmMutation,
+  useUpdateCrmSettingsMutation,
+} from '../api';
 
-const CRM_OPTIONS = [
-  { name: 'Salesforce', text: 'Send the leads your groups share to Salesforce as leads or contacts.' },
-  { name: 'Hubspot', text: 'Send the leads your groups share to HubSpot as contacts.' },
-] as const;
+const CRM_OPTIONS: { provider: CrmProvider; name: string; text: string }[] = [
+  {
+    provider: 'SALESFORCE',
+    name: 'Salesforce',
+    text: 'Send the leads your groups share to Salesforce as leads or contacts.',
+  },
+  { provider: 'HUBSPOT', name: 'Hubspot', text: 'Send the leads your groups share to HubSpot as contacts.' },
+];
+const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
+const when = (at: string | null) => (at ? formatTime(new Date(at)) : CRM_TEXTS.never);
 
-/** CRM integration (admin): whether one exists; if not, the options and a support dialog. */
+/** CONNECT SALESFORCE / HUBSPOT: the CRM's sign-in page, which comes back to /admin/crms/<crm>/callback. */
+function ConnectButton({ provider }: { provider: CrmProvider }) {
+  const notify = useNotify();
+  const [start, state] = useStartCrmConnectMutation();
+  const connect = async () => {
+    try {
+      const { url } = await start({ provider }).unwrap();
+      window.location.assign(url);
+    } catch (error) {
+      notify.error(errorMessage(error, 'The CRM could not be connected. Try again.'));
+    }
+  };
+  return (
+    <Button variant="contained" onClick={connect} disabled={state.isLoading}>
+      {state.isLoading ? CRM_TEXTS.connecting : CRM_TEXTS.connect(provider)}
+    </Button>
+  );
+}
+
+/** HubSpot without OAuth on this server: the admin pastes a private app's access token. */
+function HubSpotTokenForm() {
+  const notify = useNotify();
+  const [token, setToken] = useState('');
+  const [connect, state] = useConnectCrmTokenMutation();
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    try {
+      await connect({ token }).unwrap();
+      notify.success('HubSpot is connected.');
+    } catch (error) {
+      notify.error(errorMessage(error, 'HubSpot could not be connected. Try again.'));
+    }
+  };
+  return (
+    <Stack component="form" onSubmit={submit} spacing={1} sx={{ width: '100%' }}>
+      <TextField
+        label={CRM_TEXTS.tokenLabel}
+        value={token}
+        onChange={(e) => setToken(e.target.value)}
+        type="password"
+        autoComplete="off"
+        size="small"
+        required
+      />
+      <Button type="submit" variant="contained" disabled={state.isLoading || token.trim() === ''}>
+        {CRM_TEXTS.tokenConnect}
+      </Button>
+    </Stack>
+  );
+}
+
+/** CRM status → outcome step, as the admin keeps it. */
+function MappingEditor({ connection }: { connection: CrmConnection }) {
+  const notify = useNotify();
+  const [update, state] = useUpdateCrmSettingsMutation();
+  const [rows, setRows] = useState<[string, LeadOutcomeStage][]>(() => Object.entries(connection.mapping));
+  const save = async () => {
+    try {
+      const mapping = Object.fromEntries(rows.filter(([key]) => key.trim() !== ''));
+      await update({ mapping }).unwrap();
+      notify.success('The mapping is saved.');
+    } catch (error) {
+      notify.error(errorMessage(error, 'The mapping could not be saved.'));
+    }
+  };
+  return (
+    <Box component="section" aria-labelledby="crm-mapping-title">
+      <Typography id="crm-mapping-title" component="h2" variant="h6" gutterBottom>
+        {CRM_TEXTS.mappingTitle}
+      </Typography>
+      <Stack spacing={1}>
+        {rows.map(([key, stage], index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the key text changes as typed
+          <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+            <TextField
+              label={`CRM status ${index + 1}`}
+              size="small"
+              value={key}
+              onChange={(e) => setRows(rows.map((r, i) => (i === index ? [e.target.value, r[1]] : r)))}
+              sx={{ flex: 1 }}
+            />
+            <TextField
+              select
+              label={`Outcome step ${index + 1}`}
+              size="small"
+              value={stage}
+              onChange={(e) =>
+                setRows(rows.map((r, i) => (i === index ? [r[0], e.target.value as LeadOutcomeStage] : r)))
+              }
+              sx={{ minWidth: 160 }}
+            >
+              {LEAD_OUTCOME_STAGES.map((s) => (
+                <MenuItem key={s} value={s}>
+                  {LEAD_OUTCOME_STAGE_LABELS[s]}
+                </MenuItem>
+              ))}
+            </TextField>
+            <Button onClick={() => setRows(rows.filter((_, i) => i !== index))}>REMOVE</Button>
+          </Stack>
+        ))}
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
+        <Button onClick={() => setRows([...rows, ['', 'CONTACTED']])}>ADD STATUS</Button>
+        <Button variant="contained" onClick={save} disabled={state.isLoading}>
+          SAVE MAPPING
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
+
+/** The connected CRM: account, last worked, reconnect when needed, DISCONNECT, SYNC NOW, auto-send, mapping. */
+function ConnectedCrm({ connection }: { connection: CrmConnection }) {
+  const notify = useNotify();
+  const [disconnect, disconnectState] = useDisconnectCrmMutation();
+  const [sync, syncState] = useSyncCrmMutation();
+  const [update, updateState] = useUpdateCrmSettingsMutation();
+  const name = CRM_PROVIDER_NAMES[connection.provider];
+  const onSync = async () => {
+    try {
+      const { checked, recorded } = await sync().unwrap();
+      notify.success(CRM_TEXTS.syncDone(checked, recorded));
+    } catch (error) {
+      notify.error(errorMessage(error, 'The CRM could not be read. Try again.'));
+    }
+  };
+  const onDisconnect = async () => {
+    try {
+      await disconnect().unwrap();
+      notify.success(`${name} is disconnected.`);
+    } catch (error) {
+      notify.error(errorMessage(error, 'The CRM could not be disconnected. Try again.'));
+    }
+  };
+  const onAutoSend = async (autoSend: boolean) => {
+    try {
+      await update({ auto_send: autoSend }).unwrap();
+    } catch (error) {
+      notify.error(errorMessage(error, 'The setting could not be saved.'));
+    }
+  };
+  return (
+    <Stack spacing={3} sx={{ mb: 3 }}>
+      <Card variant="outlined">
+        <CardContent>
+          <Typography component="h2" variant="h6">
+            {name}
+          </Typography>
+          <Typography>
+            {CRM_TEXTS.connectedAs} <strong>{connection.accountName || name}</strong>
+          </Typography>
+          <Typography color="text.secondary">
+            {CRM_TEXTS.lastWorked}: {when(connection.lastWorkedAt)}
+          </Typography>
+          {connection.status === 'RECONNECT_NEEDED' && (
+            <Alert severity="warning" sx={{ mt: 2 }}>
+              {name} refused our access: sending waits until you reconnect.
+            </Alert>
+          )}
+        </CardContent>
+        <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {connection.status === 'RECONNECT_NEEDED' && <ReconnectButton provider={connection.provider} />}
+          <Button
+            variant="outlined"
+            onClick={onSync}
+            disabled={syncState.isLoading || connection.status !== 'CONNECTED'}
+          >
+            {CRM_TEXTS.syncNow}
+          </Button>
+          <Button color="error" onClick={onDisconnect} disabled={disconnectState.isLoading}>
+            {CRM_TEXTS.disconnect}
+          </Button>
+        </CardActions>
+      </Card>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={connection.autoSend}
+            onChange={(e) => void onAutoSend(e.target.checked)}
+            disabled={updateState.isLoading}
+          />
+        }
+        label={CRM_TEXTS.autoSend}
+      />
+      <MappingEditor key={JSON.stringify(connection.mapping)} connection={connection} />
+    </Stack>
+  );
+}
+
+function ReconnectButton({ provider }: { provider: CrmProvider }) {
+  const notify = useNotify();
+  const [start, state] = useStartCrmConnectMutation();
+  const reconnect = async () => {
+    try {
+      const { url } = await start({ provider }).unwrap();
+      window.location.assign(url);
+    } catch (error) {
+      notify.error(errorMessage(error, 'The CRM could not be connected. Try again.'));
+    }
+  };
+  return (
+    <Button variant="contained" onClick={reconnect} disabled={state.isLoading}>
+      {CRM_TEXTS.reconnect(provider)}
+    </Button>
+  );
+}
+
+/** CRM integration (admin): the connected CRM and its settings; if none, the options to connect and a support dialog. */
 export function CrmsPage() {
   const notify = useNotify();
   const { supportEmail } = useClientConfig();
   const crm = useCheckCrmQuery(undefined, { refetchOnMountOrArgChange: true });
+  const connection = useGetCrmConnectionQuery(undefined, { refetchOnMountOrArgChange: true });
   const [isSupportOpen, setIsSupportOpen] = useState(false);
 
   // Load failure: a toast with the server's message or 'Unknown error'.
@@ -37,6 +276,8 @@ export function CrmsPage() {
 
   if (crm.isLoading) return <PageSpinner />;
   const exists = crm.data?.integrationExists === true;
+  const connected = connection.data?.connection ?? null;
+  const oauth = connection.data?.oauth;
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 } }}>
@@ -45,9 +286,10 @@ export function CrmsPage() {
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         {exists
-          ? 'Leads your groups share reach your CRM. Contact support to change it.'
-          : 'Connect LeadCircle to your CRM: choose yours and our support team sets it up with you.'}
+          ? 'Leads your groups share reach your CRM, and what becomes of them there comes back as outcome steps.'
+          : 'Connect LeadCircle to your CRM: choose yours and sign in to it, or our support team sets it up with you.'}
       </Typography>
+      {exists && connected && <ConnectedCrm connection={connected} />}
       {!exists && (
         <Grid container spacing={2} sx={{ mb: 3 }}>
           {CRM_OPTIONS.map((option) => (
@@ -61,6 +303,15 @@ export function CrmsPage() {
                     {option.text}
                   </Typography>
                 </CardContent>
+                {oauth && (
+                  <CardActions>
+                    {oauth[option.provider] ? (
+                      <ConnectButton provider={option.provider} />
+                    ) : option.provider === 'HUBSPOT' ? (
+                      <HubSpotTokenForm />
+                    ) : null}
+                  </CardActions>
+                )}
               </Card>
             </Grid>
           ))}

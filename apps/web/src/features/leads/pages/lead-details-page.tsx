@@ -13,6 +13,7 @@ import { useRouteId } from '../../../lib/route-id';
 import { useGetLeadQuery } from '../api';
 import { LeadCard, leadAddressText } from '../components/lead-card';
 import { LeadComments } from '../components/lead-comments';
+import { LeadCrm } from '../components/lead-crm';
 import { LeadDialog } from '../components/lead-dialog';
 import { LeadOutcome } from '../components/lead-outcome';
 
@@ -65,6 +66,9 @@ export function LeadDetailsPage() {
           ) : (
             <Typography color="text.secondary">There is no map for this address.</Typography>
           )}
+        </Grid>
+        <Grid size={12}>
+          <LeadCrm lead={data} />
         </Grid>
         <Grid size={12}>
           <LeadOutcome lead={data} />
