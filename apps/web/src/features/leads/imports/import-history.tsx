@@ -32,8 +32,9 @@ export function importCounts(leadImport: LeadImport): string {
 const columns: PagedTableColumn<LeadImport>[] = [
   {
     header: 'File',
-    cell: (leadImport) => leadImport.fileName,
-    sx: { maxWidth: 220, overflowWrap: 'anywhere' },
+    // A long name ends in "…" (words in a table are never broken); the whole name is its title.
+    cell: (leadImport) => <span title={leadImport.fileName}>{leadImport.fileName}</span>,
+    sx: { maxWidth: 220, whiteSpace: 'nowrap', overflow: 'hidden', textOverflow: 'ellipsis' },
   },
   { header: 'Who', cell: (leadImport) => leadImport.createdByName },
   { header: 'When', cell: (leadImport) => formatWhen(new Date(leadImport.createdAt)) },
