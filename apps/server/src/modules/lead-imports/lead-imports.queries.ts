@@ -95,33 +95,27 @@ export async function deleteRows(db: DbOrTx, importId: number): Promise<void> {
 }
 
 /**
- * One batch of the review's rows in one statement: a column array per field read by unnest (no JSON
- * document of the whole batch to build and take apart; only each row's own cells, lead and errors are JSON).
+ * One batch of the review's rows in one statement, sent as one JSON parameter: cheaper than a value list,
+ * and than unnest of jsonb[] arrays (each element escaped into an array literal; measured 1.5× slower).
  */
 export async function insertRows(db: DbOrTx, importId: number, rows: NewImportRow[]): Promise<void> {
   if (rows.length === 0) return;
-  const numbers: number[] = [];
-  const kinds: string[] = [];
-  const cells: string[] = [];
-  const leadsJson: (string | null)[] = [];
-  const errors: string[] = [];
-  const dupLeads: (number | null)[] = [];
-  const dupRows: (number | null)[] = [];
-  for (const r of rows) {
-    numbers.push(r.rowNumber);
-    kinds.push(r.kind);
-    cells.push(JSON.stringify(r.cells));
-    leadsJson.push(r.lead == null ? null : JSON.stringify(r.lead));
-    errors.push(JSON.stringify(r.errors ?? []));
-    dupLeads.push(r.duplicateOfLeadId ?? null);
-    dupRows.push(r.duplicateOfRow ?? null);
-  }
+  const json = JSON.stringify(
+    rows.map((r) => ({
+      row_number: r.rowNumber,
+      kind: r.kind,
+      cells: r.cells,
+      lead: r.lead ?? null,
+      errors: r.errors ?? [],
+      duplicate_of_lead_id: r.duplicateOfLeadId ?? null,
+      duplicate_of_row: r.duplicateOfRow ?? null,
+    })),
+  );
   await db.execute(sql`insert into lead_import_rows
       (import_id, row_number, kind, cells, lead, errors, duplicate_of_lead_id, duplicate_of_row)
     select ${importId}, r.row_number, r.kind, r.cells, r.lead, r.errors, r.duplicate_of_lead_id, r.duplicate_of_row
-    from unnest(${sql.param(numbers)}::int[], ${sql.param(kinds)}::lead_import_row_kind[], ${sql.param(cells)}::jsonb[], ${sql.param(leadsJson)}::jsonb[],
-      ${sql.param(errors)}::jsonb[], ${sql.param(dupLeads)}::int[], ${sql.param(dupRows)}::int[])
-      as r(row_number, kind, cells, lead, errors, duplicate_of_lead_id, duplicate_of_row)`);
+    from jsonb_to_recordset(${json}::jsonb) as r(row_number int, kind lead_import_row_kind, cells jsonb, lead jsonb,
+      errors jsonb, duplicate_of_lead_id int, duplicate_of_row int)`);
 }
 
 export async function listRows(
