@@ -17,7 +17,10 @@ const PASSWORD = 'Bench-Pass-1';
 export function startProcess(name: string, command: string, args: string[], env: Record<string, string>) {
   const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
+  // BENCH_SERVER_LOG=<file>: every line the process writes goes there too (the server's own timings).
+  const logFile = process.env.BENCH_SERVER_LOG;
   const keep = (chunk: Buffer) => {
+    if (logFile) fs.appendFileSync(logFile, chunk);
     output.push(chunk.toString());
     if (output.length > 200) output.shift();
   };

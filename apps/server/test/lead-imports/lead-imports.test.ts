@@ -107,6 +107,37 @@ describe('upload', () => {
     }
   });
 
+  it('reviews every row of a file over many read chunks in each encoding, its accents whole', async () => {
+    const x = await createGroupWithMembers(t);
+    // 1,500 rows of about 100 characters: several 64 KB chunks, so a character is split between two.
+    const lines = Array.from({ length: 1500 }, (_, i) =>
+      importLine({ 'First Name': 'Zoë', 'Last Name': `Müller—${i}`, Company: 'Café’s', Email: `z${i}@acme.example` }),
+    );
+    const text = `${IMPORT_HEADER}\r\n${lines.join('\r\n')}\r\n`;
+    const files: [string, Buffer][] = [
+      ['utf8', Buffer.from(`\uFEFF${text}`)],
+      ['windows1252', iconv.encode(text, 'win1252')],
+      ['utf16le', iconv.encode(`\uFEFF${text}`, 'utf16le')],
+      ['utf16be', iconv.encode(`\uFEFF${text}`, 'utf16be')],
+    ];
+    for (const [encoding, bytes] of files) {
+      const { importId, preview } = await uploadAndPreview(t, x.member.token, x.group.groupId, bytes);
+      expect(preview, encoding).toMatchObject({ rowCount: 1500, newCount: 1500, errorCount: 0 });
+      const last = await post(
+        t,
+        '/lead/import/rows',
+        { import_id: importId, kind: 'ALL', start_position: 1499, get_next: 1 },
+        { token: x.member.token },
+      );
+      expect((last.body as { rows: ImportRow[] }).rows[0], encoding).toMatchObject({
+        rowNumber: 1500,
+        firstName: 'Zoë',
+        lastName: 'Müller—1499',
+        company: 'Café’s',
+      });
+    }
+  });
+
   it('refuses bad files with a clear 400 and stores nothing', async () => {
     const x = await createGroupWithMembers(t);
     const wide = Array.from({ length: 400 }, (_, i) => `c${i}`).join(',');

@@ -65,16 +65,18 @@ export function detectSeparator(text: string): Separator {
   return counts[best] > 0 ? best : ',';
 }
 
-function* chunksOf(text: string, size = 64 * 1024): Generator<string> {
-  for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+const CHUNK = 64 * 1024;
+
+function* chunksOf<T extends string | Buffer>(whole: T): Generator<T> {
+  for (let i = 0; i < whole.length; i += CHUNK) yield whole.slice(i, i + CHUNK) as T;
 }
 
 /**
  * The file's records, header first, each cell trimmed; a line of empty cells is skipped. 400 for a
  * record over LEAD_IMPORT_MAX_COLUMNS columns or one the parser cannot read (a quote never closed).
  */
-export async function* readRecords(text: string, separator: Separator): AsyncGenerator<string[]> {
-  const parser = Readable.from(chunksOf(text)).pipe(
+export async function* readRecords(text: NodeJS.ReadableStream, separator: Separator): AsyncGenerator<string[]> {
+  const parser = text.pipe(
     parse({
       delimiter: separator,
       relax_column_count: true,
@@ -116,7 +118,7 @@ export async function summarizeFile(bytes: Buffer): Promise<FileSummary> {
   let headers: string[] | undefined;
   const samples: string[][] = [];
   let rowCount = 0;
-  for await (const record of readRecords(text, separator)) {
+  for await (const record of readRecords(Readable.from(chunksOf(text)), separator)) {
     if (!headers) {
       headers = record.map((h, i) => h || `Column ${i + 1}`);
       continue;
@@ -130,9 +132,12 @@ export async function summarizeFile(bytes: Buffer): Promise<FileSummary> {
   return { encoding, separator, headers, samples, rowCount };
 }
 
-/** The data rows again (after the header), decoded as the upload was. */
+/**
+ * The data rows again (after the header), decoded as the upload was, a chunk at a time (the file is
+ * never held whole as text).
+ */
 export async function* readDataRows(bytes: Buffer, encoding: FileEncoding, separator: Separator) {
-  const text = iconv.decode(bytes, ICONV_NAMES[encoding], { stripBOM: true }).replace(/^\uFEFF/, '');
+  const text = Readable.from(chunksOf(bytes)).pipe(iconv.decodeStream(ICONV_NAMES[encoding], { stripBOM: true }));
   let first = true;
   for await (const record of readRecords(text, separator)) {
     if (first) {

@@ -94,7 +94,10 @@ export async function deleteRows(db: DbOrTx, importId: number): Promise<void> {
   await db.delete(leadImportRows).where(eq(leadImportRows.importId, importId));
 }
 
-/** One batch of the review's rows in one statement, sent as one JSON parameter (far cheaper than a value list). */
+/**
+ * One batch of the review's rows in one statement, sent as one JSON parameter: cheaper than a value list,
+ * and than unnest of jsonb[] arrays (each element escaped into an array literal; measured 1.5× slower).
+ */
 export async function insertRows(db: DbOrTx, importId: number, rows: NewImportRow[]): Promise<void> {
   if (rows.length === 0) return;
   const json = JSON.stringify(
@@ -153,8 +156,7 @@ export async function markRowsDone(
 ): Promise<void> {
   if (rowNumbers.length === 0) return;
   await tx.execute(sql`update lead_import_rows r set done = true, lead_id = v.lead_id
-    from (select (e->>0)::int as row_number, (e->>1)::int as lead_id
-      from jsonb_array_elements(${JSON.stringify(rowNumbers.map((n, i) => [n, leadIds[i]]))}::jsonb) e) v
+    from unnest(${sql.param(rowNumbers)}::int[], ${sql.param(leadIds)}::int[]) as v(row_number, lead_id)
     where r.import_id = ${importId} and r.row_number = v.row_number`);
 }
 
