@@ -36,6 +36,8 @@ export async function seedBench(
       groupId,
       sizes.ownerId,
     ]);
+    // Its room, made with it as the app makes it.
+    await pool.query("insert into chat_rooms (kind, group_id) values ('GROUP', $1)", [groupId]);
     for (let from = 1; from <= size; from += BATCH) {
       const to = Math.min(size, from + BATCH - 1);
       await pool.query(

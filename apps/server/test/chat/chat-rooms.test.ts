@@ -2,7 +2,7 @@ import { SERVER_EVENTS } from '@leadcircle/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessRoom, chatRoomChannel, groupRoom, userRoom } from '../../src/realtime/rooms.js';
 import { createAdmin, createMember, subscribe } from '../billing.js';
-import { createPayingUser } from '../groups.js';
+import { createGroup, createPayingUser } from '../groups.js';
 import { latestLinkTo, post } from '../helpers.js';
 import { address, createSharedOpportunity } from '../opportunities/support.js';
 import { createTestApp, type TestApp } from '../test-app.js';
@@ -87,6 +87,25 @@ describe('room names', () => {
     expect(renamed.status).toBe(200);
     expect(await roomNames(w.member.token, 'DIRECT')).toEqual(['Rosa Renamed']);
     roomChanged(userRoom(w.member.userId), room.body.roomId, 'DIRECT');
+  });
+});
+
+describe('rooms made with what they are about', () => {
+  it("lists a new group's room to its owner at once, before anyone writes in it", async () => {
+    const owner = await createPayingUser(t);
+    const group = await createGroup(t, owner.token);
+    const listed = await listRooms(owner.token, 'GROUP');
+    expect(listed.body.totalCount).toBe(1);
+    expect(listed.body.rooms).toEqual([expect.objectContaining({ kind: 'GROUP', name: group.name, unreadCount: 0 })]);
+  });
+
+  it('makes a business its room with it, so listing makes no room', async () => {
+    const admin = await createAdmin(t, 'Made With Co');
+    const { rows } = await t.pool.query(
+      "select count(*)::int as n from chat_rooms where kind = 'BUSINESS' and business_id = $1",
+      [admin.businessId],
+    );
+    expect(rows[0]).toEqual({ n: 1 });
   });
 });
 

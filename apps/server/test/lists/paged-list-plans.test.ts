@@ -55,8 +55,10 @@ beforeAll(async () => {
   await t.db.execute(sql`
     with g as (
       insert into groups (name, created_by) select 'Plan group ' || i, ${ownerId} from generate_series(1, ${GROUPS}) as i
-      returning id)
-    insert into group_members (group_id, user_id, role) select id, ${ownerId}, 'OWNER' from g`);
+      returning id),
+    m as (insert into group_members (group_id, user_id, role) select id, ${ownerId}, 'OWNER' from g)
+    -- Each group's room, made with it.
+    insert into chat_rooms (kind, group_id) select 'GROUP', id from g`);
   const { rows } = await t.pool.query<{ id: number; room: number }>(
     'select l.id, r.id as room from leads l join chat_rooms r on r.lead_id = l.id where l.group_id = $1 limit 1',
     [groupId],
@@ -209,7 +211,6 @@ describe('paged lists read a page, not the whole list', () => {
   it("/chat/room/list: a page of 1,001 group rooms reads the caller's rooms, not the big tables, in a few statements", async () => {
     const roomList = () =>
       post(t, '/chat/room/list', { grouping_level: 'GROUP', limit: PAGE_SIZE }, { token: ctx.owner.token });
-    await roomList(); // makes the rooms of the caller's groups
     const statements = await selectsOf(t, async () => {
       const res = await roomList();
       expect(res.body).toMatchObject({ totalCount: GROUPS + 1 });
@@ -241,6 +242,35 @@ describe('paged lists read a page, not the whole list', () => {
     // A page past the end is empty and still tells how many rooms there are.
     const past = await roomList(GROUPS + 1);
     expect(past.body).toMatchObject({ rooms: [], totalCount: GROUPS + 1 });
+  });
+
+  // Rooms are made with their group or business, so reading them writes nothing (no room made per read).
+  it('/chat/room/list and /chat/unread/total write nothing, and the total reads no big table whole', async () => {
+    const calls = async () => {
+      const list = await post(t, '/chat/room/list', { grouping_level: 'GROUP' }, { token: ctx.owner.token });
+      expect(list.body).toMatchObject({ totalCount: GROUPS + 1 });
+      const total = await post(t, '/chat/unread/total', {}, { token: ctx.owner.token });
+      expect(total.status).toBe(200);
+    };
+    const sent: string[] = [];
+    const pool = t.pool as unknown as { query: (...args: unknown[]) => unknown };
+    const query = pool.query;
+    pool.query = function (this: unknown, ...args: unknown[]) {
+      const [first] = args;
+      sent.push(typeof first === 'string' ? first : (first as { text: string }).text);
+      return query.apply(this, args);
+    };
+    try {
+      await calls();
+    } finally {
+      pool.query = query;
+    }
+    expect(sent.filter((text) => /\b(insert|update|delete)\b/i.test(text))).toEqual([]);
+    const total = () => post(t, '/chat/unread/total', {}, { token: ctx.owner.token });
+    const big = ['chat_rooms', 'leads', 'group_members', 'users', 'chat_messages', 'chat_room_reads'];
+    for (const node of await planNodesOf(t, total)) {
+      if (big.includes(node.relation ?? '')) expect(node.rows, node.where).toBeLessThanOrEqual(GROUPS + 1 + PAGE_SIZE);
+    }
   });
 
   it('/chat/lead/list: the first page of 2,000 comments and its totalCount', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  index,
   integer,
   pgTable,
   primaryKey,
@@ -33,6 +34,8 @@ export const chatRoomReads = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.roomId, t.userId] }),
+    // A person's read rows with all their list and total read (an index-only read of a person's rooms).
+    index('chat_room_reads_user_idx').on(t.userId, t.roomId, t.seenCount, t.muted, t.lastReadSeq),
     check('chat_room_reads_seen_count_check', sql`${t.seenCount} >= 0`),
   ],
 );

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps.js';
 import type { DbOrTx } from '../../db/client.js';
 import { conflict, forbidden, notFound } from '../../http/errors.js';
 import * as users from '../accounts/accounts.service.js';
+import { createBusinessRoom } from '../chat/rooms.service.js';
 import * as q from './business.queries.js';
 
 const businessNotFound = () => notFound('BUSINESS_NOT_FOUND');
@@ -28,6 +29,7 @@ export async function createBusinessWithAdmin(
 ): Promise<users.UserRow> {
   return deps.db.transaction(async (tx) => {
     const business = await q.insertBusiness(tx, input.businessName);
+    await createBusinessRoom(tx, business.id, business.createdAt);
     const admin = await users.createUser(tx, {
       role: 'ADMIN',
       email: users.normalizeEmail(input.email),
@@ -47,6 +49,7 @@ export async function createBusinessWithAdmin(
  */
 export async function createPersonalBusiness(db: DbOrTx, user: { id: number; firstName: string; lastName: string }) {
   const business = await q.insertBusiness(db, `${user.firstName} ${user.lastName}`.trim());
+  await createBusinessRoom(db, business.id, business.createdAt);
   if (!(await users.assignUserToBusiness(db, user.id, business.id))) {
     throw conflict('USER_HAS_BUSINESS');
   }

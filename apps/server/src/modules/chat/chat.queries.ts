@@ -86,25 +86,6 @@ export async function findVisibleUser(db: DbOrTx, userId: number) {
 
 // ---- rooms ----
 
-/** Makes the GROUP rooms of the caller's groups and the BUSINESS room of their business that do not exist yet. */
-export async function ensureMembershipRooms(db: DbOrTx, userId: number, kind: 'GROUP' | 'BUSINESS'): Promise<void> {
-  if (kind === 'GROUP') {
-    await db.execute(sql`
-      insert into chat_rooms (kind, group_id)
-      select 'GROUP', gm.group_id from public_group_members gm
-      where gm.user_id = ${userId}
-        and not exists (select 1 from chat_rooms r where r.kind = 'GROUP' and r.group_id = gm.group_id)
-      on conflict do nothing`);
-  } else {
-    await db.execute(sql`
-      insert into chat_rooms (kind, business_id)
-      select 'BUSINESS', u.business_id from public_users u
-      where u.id = ${userId} and u.business_id is not null and u.deletion_requested_at is null
-        and not exists (select 1 from chat_rooms r where r.kind = 'BUSINESS' and r.business_id = u.business_id)
-      on conflict do nothing`);
-  }
-}
-
 /** The BUSINESS room of a business, made when missing. */
 export async function ensureBusinessRoom(db: DbOrTx, businessId: number): Promise<number> {
   await db.execute(sql`

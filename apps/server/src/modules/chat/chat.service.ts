@@ -141,7 +141,6 @@ export async function listRooms(
   input: { grouping_level: Exclude<ChatRoomKind, 'LEAD'>; grouping_level_id?: number; limit: number; offset: number },
 ): Promise<{ rooms: ChatRoom[]; totalCount: number }> {
   const kind = input.grouping_level;
-  if (kind === 'GROUP' || kind === 'BUSINESS') await q.ensureMembershipRooms(deps.db, userId, kind);
   const condition = q.memberRoomsCondition(userId, kind, input.grouping_level_id);
   const { rows, totalCount } = await q.listRoomSummaries(deps.db, userId, condition, {
     offset: input.offset,

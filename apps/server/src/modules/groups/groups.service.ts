@@ -17,6 +17,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import * as users from '../accounts/accounts.service.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
 import * as chatMembership from '../chat/chat.membership.js';
+import { createGroupRoom } from '../chat/rooms.service.js';
 import * as lookups from '../lookups/lookups.service.js';
 import { findMemberRatings } from '../ratings/ratings.service.js';
 import { notMember, requireGroupMember } from './groups.access.js';
@@ -135,6 +136,7 @@ export async function createPrivateGroup(
         createdAt: now,
         updatedAt: now,
       });
+      await createGroupRoom(tx, group.id, now);
       await q.insertMember(tx, {
         groupId: group.id,
         userId,
