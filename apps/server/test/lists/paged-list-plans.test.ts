@@ -296,4 +296,31 @@ describe('paged lists read a page, not the whole list', () => {
       expect(most.rows, most.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
     }
   });
+
+  // Last, as it adds messages to the group's room: each listed room's last message is one probe of its
+  // (room, seq) index, never a read of the room's messages.
+  it('/chat/room/list: a room of 2,000 messages on the page costs one probe for its last message', async () => {
+    const { rows } = await t.pool.query<{ id: number }>(
+      "select id from chat_rooms where kind = 'GROUP' and group_id = $1",
+      [ctx.group.groupId],
+    );
+    const roomId = rows[0]!.id;
+    await t.pool.query(
+      `insert into chat_messages (room_id, user_id, message, seq, version)
+        select $1, $2, 'Message ' || i, i, i from generate_series(1, ${COMMENTS}) as i`,
+      [roomId, ctx.owner.user.id],
+    );
+    await t.pool.query(
+      'update chat_rooms set last_seq = $2, last_version = $2, last_message_at = now() where id = $1',
+      [roomId, COMMENTS],
+    );
+    await t.pool.query('analyze chat_messages');
+    const nodes = await planNodesOf(t, async () => {
+      const res = await post(t, '/chat/room/list', { grouping_level: 'GROUP', limit: 10 }, { token: ctx.owner.token });
+      const room = res.body.rooms.find((r: { roomId: number }) => r.roomId === roomId);
+      expect(room.lastMessage).toMatchObject({ message: `Message ${COMMENTS}` });
+    });
+    const messagesRead = nodes.filter((node) => node.relation === 'chat_messages');
+    for (const node of messagesRead) expect(node.rows, node.where).toBeLessThanOrEqual(10);
+  });
 });

@@ -1,5 +1,5 @@
 import { CHAT_ROOM_LIST_KINDS, type ChatRoomKind } from '@leadcircle/shared';
-import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
 import { chatAttachments, chatMessages, chatRoomReads, chatRooms, publicUsers } from '../../db/schema/index.js';
@@ -539,11 +539,13 @@ export async function findMessage(db: DbOrTx, messageId: number): Promise<Messag
 }
 
 /** The last message of each room. */
-export async function lastMessages(db: DbOrTx, roomIds: number[]): Promise<MessageRow[]> {
-  if (roomIds.length === 0) return [];
-  return selectMessages(db)
-    .innerJoin(chatRooms, and(eq(chatRooms.id, chatMessages.roomId), eq(chatRooms.lastSeq, chatMessages.seq)))
-    .where(sql`${chatMessages.roomId} in ${roomIds}`);
+/** Each room's last message, by the room's last seq: one probe of the (room, seq) index per room. */
+export async function lastMessages(db: DbOrTx, rooms: { roomId: number; lastSeq: number }[]): Promise<MessageRow[]> {
+  const probes = rooms
+    .filter((room) => room.lastSeq > 0)
+    .map((room) => and(eq(chatMessages.roomId, room.roomId), eq(chatMessages.seq, room.lastSeq)));
+  if (probes.length === 0) return [];
+  return selectMessages(db).where(or(...probes));
 }
 
 export async function countMessages(db: DbOrTx, roomId: number): Promise<number> {

@@ -120,7 +120,7 @@ function toChatRoom(row: q.RoomSummaryRow, lastMessage: q.MessageRow | undefined
 async function presentRooms(deps: AppDeps, rows: q.RoomSummaryRow[]): Promise<ChatRoom[]> {
   const last = await q.lastMessages(
     deps.db,
-    rows.map((r) => r.id),
+    rows.map((r) => ({ roomId: r.id, lastSeq: r.last_seq })),
   );
   const byRoom = new Map(last.map((m) => [m.roomId, m]));
   return rows.map((row) => toChatRoom(row, byRoom.get(row.id)));
