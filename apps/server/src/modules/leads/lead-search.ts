@@ -8,9 +8,9 @@ import { leads } from '../../db/schema/index.js';
 // spaces) through its trigram index: each word must start a word of the lead ('% acm%'), or, from
 // four letters on (not numbers, not in an e-mail address), be close to one (pg_trgm's word similarity
 // ≥ 0.6: one letter added or changed in a longer name or company). A query of phone characters with
-// three digits or more matches the digits anywhere in the phone. An e-mail address or its start ('ada.l@', 'ada.l@eng') is a prefix of the kept
-// e-mail key, read from its index. Ranked: 0 the whole query is the name (full, first or last) or the e-mail,
-// 1 every word is a prefix, 2 a typo was forgiven.
+// three digits or more matches the digits anywhere in the phone. An e-mail address or its start
+// ('ada.l@', 'ada.l@eng') is a prefix of the kept e-mail key, read from its index. Ranked: 0 the whole
+// query is the name (full, first or last) or the e-mail, 1 every word is a prefix, 2 a typo was forgiven.
 
 /** Words from this many letters on forgive a typo. */
 const FUZZY_MIN_LENGTH = 4;
