@@ -1,4 +1,4 @@
-import { GROUP_MESSAGES, LEAD_MESSAGES } from '@leadcircle/shared';
+import { emailMatchKey, GROUP_MESSAGES, LEAD_MESSAGES } from '@leadcircle/shared';
 import { chatRooms, leads } from '../src/db/schema/index.js';
 import type { TestApp } from './test-app.js';
 
@@ -44,6 +44,7 @@ export async function insertLead(
   values: { groupId: number; createdBy: number } & Partial<typeof leads.$inferInsert>,
 ) {
   sequence += 1;
+  const email = values.email === undefined ? `robin${sequence}@contoso.example` : values.email;
   return t.db.transaction(async (tx) => {
     const [lead] = await tx
       .insert(leads)
@@ -52,7 +53,9 @@ export async function insertLead(
         lastName: `Prospect${sequence}`,
         title: 'Operations Director',
         company: 'Contoso Logistics',
-        email: `robin${sequence}@contoso.example`,
+        email,
+        // The e-mail key as the app keeps it (the list's e-mail search reads it).
+        emailKey: emailMatchKey(email),
         streetOne: '1 Market Street',
         city: 'San Francisco',
         stateAbbrv: 'CA',

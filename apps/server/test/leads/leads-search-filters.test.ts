@@ -106,6 +106,22 @@ describe('/lead/list search', () => {
     expect(await ids(ctx, { search: 'Ada' })).not.toContain(other.id);
   });
 
+  it('finds an e-mail address or its start, in any case, and nothing else', async () => {
+    for (const typed of [
+      'ada.l@engines.example',
+      'ADA.L@Engines.Example',
+      'ada.l@',
+      'ada.l@eng',
+      ' ada.l@engines.example ',
+    ]) {
+      expect(await ids(ctx, { search: typed }), typed).toEqual([ada.id]);
+    }
+    // The start of the address, not a part of it; LIKE's wildcards are plain characters.
+    expect(await ids(ctx, { search: 'da.l@engines.example' })).toEqual([]);
+    expect(await ids(ctx, { search: 'ada_l@' })).toEqual([]);
+    expect(await ids(ctx, { search: 'ada%@' })).toEqual([]);
+  });
+
   it('finds phone digits typed in any format', async () => {
     for (const typed of ['2125550147', '(212) 555-0147', '212-555-0147', '+1 212 555 0147', '555-0147', '0147']) {
       expect(await ids(ctx, { search: typed }), typed).toEqual([ada.id]);

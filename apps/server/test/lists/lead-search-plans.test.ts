@@ -38,7 +38,7 @@ beforeAll(async () => {
         (array['CA', 'NY', 'TX', 'WA', 'FL', 'IL', 'MA', 'CO', 'OR', 'NV'])[1 + i % 10], '73301',
         (array[null, 'CONTACTED', 'MEETING', 'PROPOSAL', 'WON', 'LOST'])[1 + i % 6]::lead_outcome_stage,
         (i % 6), case when i % 6 = 0 then 0 else 1 + i % 2 end,
-        case when i % 100 = 0 then 'shared@example.com' end,
+        case when i % 100 = 0 then 'shared@example.com' else 'lead' || i || '@example' || (i % 50) || '.com' end,
         now() - make_interval(mins => i), now() - make_interval(mins => i), now() - make_interval(mins => i)
       from generate_series(1, ${count}) as i`);
   await insert(ctx.group.groupId, ctx.owner.user.id, LEADS, ctx.member.user.id);
@@ -96,16 +96,28 @@ describe('/lead/list search and filters on indexes', () => {
       const seq = nodes.filter((n) => n.relation === 'leads' && n.where.startsWith('Seq Scan'));
       const isCount = (n: { where: string }) => n.where.includes('count(*)');
       expect(seq.filter((n) => !isCount(n)).map((n) => n.where)).toEqual([]);
-      // A search alone finds its matches through the trigram index (with a filter, the filter's index may serve).
+      // A search alone finds its matches through the trigram index, an e-mail through the e-mail key
+      // index (with a filter, the filter's index may serve).
       if (body.search && !body.filters) {
         const page = nodes.filter((n) => !isCount(n));
-        expect(page.some((n) => n.where.includes('leads_search_text_trgm_idx'))).toBe(true);
+        const index = String(body.search).includes('@') ? 'leads_email_key_idx' : 'leads_search_text_trgm_idx';
+        expect(page.some((n) => n.where.includes(index))).toBe(true);
       }
       for (const node of seq.filter(isCount)) {
         expect(node.rows + node.removed, node.where).toBeLessThanOrEqual(COUNT_SCAN_MAX);
       }
     });
   }
+
+  it('an e-mail or its start reads its few matches from the e-mail key index, no trigrams', async () => {
+    for (const search of ['lead1234@example34.com', 'LEAD1234@EXAMPLE34.COM', 'lead123@', 'lead1234@exa']) {
+      const nodes = await leadNodes({ search });
+      expect(nodes.some((n) => n.where.includes('leads_search_text_trgm_idx'))).toBe(false);
+      expect(nodes.some((n) => n.where.includes('leads_email_key_idx'))).toBe(true);
+      const most = nodes.reduce((a, b) => (b.rows > a.rows ? b : a));
+      expect(most.rows, `${search}: ${most.where}`).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+    }
+  });
 
   for (const sort of ['ACTIVITY', 'NEWEST', 'NAME', 'COMPANY', 'RATING']) {
     it(`sort ${sort}: the first page and the next by cursor read about a page from the sort's index`, async () => {

@@ -118,7 +118,10 @@ export const leads = pgTable(
     // Leads received per member.
     index('leads_assigned_to_idx').on(t.assignedTo, t.groupId).where(sql`${t.assignedTo} is not null`),
     // Duplicates: the oldest match of a key in a group is the first entry of its index range.
-    index('leads_email_key_idx').on(t.groupId, t.emailKey, t.id).where(sql`${t.emailKey} is not null`),
+    // text_pattern_ops: also the list's e-mail search, a LIKE 'prefix%' range in any collation.
+    index('leads_email_key_idx')
+      .on(t.groupId, t.emailKey.op('text_pattern_ops'), t.id)
+      .where(sql`${t.emailKey} is not null`),
     index('leads_phone_key_idx').on(t.groupId, t.phoneKey, t.id).where(sql`${t.phoneKey} is not null`),
     index('leads_linkedin_key_idx').on(t.groupId, t.linkedinKey, t.id).where(sql`${t.linkedinKey} is not null`),
     index('leads_name_key_idx').on(t.groupId, t.nameKey, t.id).where(sql`${t.nameKey} is not null`),

@@ -7,15 +7,19 @@ import { leads } from '../../db/schema/index.js';
 // search_text column (every searched field folded by lc_fold: no case, no accents, non-letters as
 // spaces) through its trigram index: each word must start a word of the lead ('% acm%'), or, from
 // four letters on (not numbers, not in an e-mail address), be close to one (pg_trgm's word similarity
-// ≥ 0.6: one letter added or changed in a longer name or company). A query of phone characters with three digits or more matches the digits
-// anywhere in the phone. Ranked: 0 the whole query is the name (full, first or last) or the e-mail,
-// 1 every word is a prefix, 2 a typo was forgiven.
+// ≥ 0.6: one letter added or changed in a longer name or company). A query of phone characters with
+// three digits or more matches the digits anywhere in the phone. An e-mail address or its start
+// ('ada.l@', 'ada.l@eng') is a prefix of the kept e-mail key, read from its index. Ranked: 0 the whole
+// query is the name (full, first or last) or the e-mail, 1 every word is a prefix, 2 a typo was forgiven.
 
 /** Words from this many letters on forgive a typo. */
 const FUZZY_MIN_LENGTH = 4;
 // pg_trgm's default word_similarity_threshold, which <% uses.
 const NEAR_WORD_SIMILARITY = 0.6;
 const PHONE_QUERY = /^[\d\s().+-]+$/;
+// An e-mail address or the start of one: a local part, '@', and none or part of the domain.
+const EMAIL_QUERY = /^[^\s@]+@[^\s@]*$/;
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface LeadSearch {
   // Folded by lc_fold in SQL; split here on anything but letters and digits.
@@ -24,6 +28,8 @@ export interface LeadSearch {
   query: string;
   // Set when the query is a phone number (or part of one).
   digits?: string;
+  // Set when the query is an e-mail address or its start: its e-mail key (trimmed, lower case).
+  email?: string;
 }
 
 /** The search a query names; undefined when it holds no letter or digit (then nothing is searched). */
@@ -34,7 +40,8 @@ export function parseLeadSearch(query: string | undefined): LeadSearch | undefin
   let digits = trimmed.replace(/\D/g, '');
   if (digits.length === 11 && digits.startsWith('1')) digits = digits.slice(1);
   const isPhone = PHONE_QUERY.test(trimmed) && digits.length >= 3;
-  return { words, query: trimmed, ...(isPhone && { digits }) };
+  const isEmail = EMAIL_QUERY.test(trimmed);
+  return { words, query: trimmed, ...(isPhone && { digits }), ...(isEmail && { email: trimmed.toLowerCase() }) };
 }
 
 const wordPrefix = (w: string) => sql`${leads.searchText} like '% ' || lc_fold(${w}) || '%'`;
@@ -51,6 +58,8 @@ const forgivesTypo = (search: LeadSearch, w: string) =>
  */
 export function searchCondition(search: LeadSearch): SQL {
   if (search.digits) return sql`${leads.searchText} like ${`%${search.digits}%`}`;
+  // An e-mail is a range of the e-mail key index (group, key): no trigrams.
+  if (search.email) return sql`${leads.emailKey} like ${likePrefix(search.email)}`;
   const allFuzzy = search.words.every((w) => forgivesTypo(search, w));
   return and(
     ...search.words.map((w) => {
@@ -68,6 +77,7 @@ export function searchRank(search: LeadSearch): SQL<number> {
   if (search.digits) {
     return sql<number>`(case when ${leads.phone} like ${`%${search.digits}`} then 0 else 1 end)`;
   }
+  if (search.email) return sql<number>`(case when ${leads.emailKey} = ${search.email} then 0 else 1 end)`;
   // The whole query as typed, folded: the full name, or its first or last part (one word each, as most are).
   const folded = sql`lc_fold(${search.query})`;
   const pattern = sql`lc_fold(${search.query.replace(/[\\%_]/g, (c) => `\\${c}`)})`;

@@ -1,0 +1,2 @@
+DROP INDEX "leads_email_key_idx";--> statement-breakpoint
+CREATE INDEX "leads_email_key_idx" ON "leads" USING btree ("group_id","email_key" text_pattern_ops,"id") WHERE "leads"."email_key" is not null;
