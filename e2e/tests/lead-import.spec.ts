@@ -94,8 +94,7 @@ test('IMPORT opens the import dialog, which refuses a file of the wrong type bef
   }
 });
 
-// Enabled at merge: the server's import calls (issue 29, its server part) are built beside this.
-test.fixme('a member imports a Windows-1252 file with accents, sees the review, the leads, and undoes it', async ({
+test('a member imports a Windows-1252 file with accents, sees the review, the leads, and undoes it', async ({
   page,
   request,
 }) => {
