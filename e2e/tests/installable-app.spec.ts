@@ -1,11 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, leadRow } from '../support/leads.js';
 import { expectFits, PHONE } from '../support/phone.js';
+
+// The built service worker the e2e server serves (the app's own dist folder).
+const SERVICE_WORKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist/sw.js');
 
 // The installable app (issue 31): Chromium's own installability check passes on the built app, and the
 // service worker controls the page once it is up. Chromium never offers installation in an incognito
@@ -89,5 +93,35 @@ test('the Download app page on an iPhone at 390 px: Safari’s steps and the sto
     await expectFits(page, '/download-app (iPhone)');
   } finally {
     await context.close();
+  }
+});
+
+test('a new version of the app waits and says so: "A new version is ready — RELOAD" loads it', async ({ page }) => {
+  await page.goto('/signin');
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  await page.reload();
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  const before = await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL);
+
+  // A rebuild: the served worker changes by a byte. Restored afterwards, whatever happens.
+  const built = fs.readFileSync(SERVICE_WORKER);
+  try {
+    fs.writeFileSync(SERVICE_WORKER, Buffer.concat([built, Buffer.from(`\n// rebuilt ${Date.now()}\n`)]));
+    await page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.update()));
+    const snackbar = page.getByText('A new version is ready —');
+    await expect(snackbar).toBeVisible();
+    await expect(page.getByRole('button', { name: 'RELOAD' })).toBeVisible();
+
+    // RELOAD: the waiting worker takes over and the page loads again under it.
+    const reloaded = page.waitForEvent('load');
+    await page.getByRole('button', { name: 'RELOAD' }).click();
+    await reloaded;
+    await expect(snackbar).toBeHidden();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(before);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r?.waiting ?? null)))
+      .toBeNull();
+  } finally {
+    fs.writeFileSync(SERVICE_WORKER, built);
   }
 });
