@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 
 // A local server in Salesforce's and HubSpot's place, speaking the subset of their APIs LeadCircle calls:
 // Salesforce's OAuth web-server flow with PKCE (an authorize page with a login form, token, refresh, revoke,
-// userinfo), sobjects/Lead create/update/get and SOQL queries; HubSpot's OAuth (authorize page, token,
-// refresh, revoke), account info and crm/v3/objects/contacts create/update/batch upsert/search (under
-// /hubspot). Switches play a CRM that misbehaves: spent tokens, a revoked refresh token, 429 then success,
+// userinfo), sobjects/Lead create/update/get/upsert by an external id field and SOQL queries; HubSpot's OAuth
+// (authorize page, token, refresh, revoke), account info and crm/v3/objects/contacts create/update/batch
+// upsert/search (under /hubspot). Switches play a CRM that misbehaves: spent tokens, a revoked refresh token, 429 then success,
 // HTML, a huge answer, a hang, a redirect to a private address.
 
 export const CRM_CLIENT = { id: 'local-client-id', secret: 'local-client-secret' };
@@ -41,6 +41,8 @@ export interface LocalCrm {
   /** Every API call (method and path), never a token. */
   calls: string[];
   revoked: string[];
+  /** An upsert that updates answers 204 without the id (Salesforce before API 46), not 200 with it. */
+  upsertAnswersNoContent: boolean;
   /** The instance_url the token answer gives (default: this server). */
   instanceUrl: string;
   /** The access tokens given so far stop working (Salesforce answers INVALID_SESSION_ID). */
@@ -83,6 +85,7 @@ export async function startLocalCrm(): Promise<LocalCrm> {
 
   const crm = {} as LocalCrm;
   crm.salesforceLeads = new Map();
+  crm.upsertAnswersNoContent = false;
   crm.opportunities = new Map();
   crm.contacts = new Map();
   crm.calls = [];
@@ -192,6 +195,36 @@ export async function startLocalCrm(): Promise<LocalCrm> {
       });
       return json(res, 201, { id, success: true, errors: [] });
     }
+    // Upsert by an external id field: 201 created, 200 with the id updated (204 when upsertAnswersNoContent).
+    const byField = /^\/services\/data\/v59\.0\/sobjects\/Lead\/(\w+__c)\/([^/]+)$/.exec(url.pathname);
+    if (byField && req.method === 'PATCH') {
+      const [, field, value] = byField as unknown as [string, string, string];
+      const fields = JSON.parse(body) as Record<string, unknown>;
+      const matches = [...crm.salesforceLeads.values()].filter((l) => l.fields[field] === value);
+      if (matches.length > 1) {
+        return json(res, 300, [{ message: `More than one record for ${field}`, errorCode: 'MULTIPLE_CHOICES' }]);
+      }
+      const found = matches[0];
+      if (found) {
+        found.fields = { ...found.fields, ...fields, [field]: value };
+        if (crm.upsertAnswersNoContent) return res.writeHead(204).end();
+        return json(res, 200, { id: found.Id, success: true, errors: [], created: false });
+      }
+      if (!fields.LastName || !fields.Company) {
+        return json(res, 400, [
+          { message: 'Required fields are missing: [LastName]', errorCode: 'REQUIRED_FIELD_MISSING' },
+        ]);
+      }
+      const id = nextId('00Q');
+      crm.salesforceLeads.set(id, {
+        Id: id,
+        fields: { ...fields, [field]: value },
+        Status: 'Open - Not Contacted',
+        IsConverted: false,
+        ConvertedOpportunityId: null,
+      });
+      return json(res, 201, { id, success: true, errors: [], created: true });
+    }
     const one = /^\/services\/data\/v59\.0\/sobjects\/Lead\/(\w+)$/.exec(url.pathname);
     if (one) {
       const lead = crm.salesforceLeads.get(one[1]!);
@@ -205,6 +238,13 @@ export async function startLocalCrm(): Promise<LocalCrm> {
     if (url.pathname === '/services/data/v59.0/query') {
       const soql = url.searchParams.get('q') ?? '';
       const ids = [...soql.matchAll(/'(\w+)'/g)].map((m) => m[1]!);
+      const byExternalId = /^SELECT Id FROM Lead WHERE (\w+__c) = '(\w+)' LIMIT 1$/.exec(soql);
+      if (byExternalId) {
+        const records = [...crm.salesforceLeads.values()]
+          .filter((l) => l.fields[byExternalId[1]!] === byExternalId[2])
+          .map((l) => ({ Id: l.Id }));
+        return json(res, 200, { totalSize: records.length, done: true, records });
+      }
       if (/FROM Lead/.test(soql)) {
         const records = ids
           .map((id) => crm.salesforceLeads.get(id))

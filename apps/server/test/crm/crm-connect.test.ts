@@ -186,6 +186,58 @@ describe('connecting Salesforce', () => {
   });
 });
 
+describe('the Salesforce external ID field', () => {
+  it('is stored, answered and cleared by an admin; a bad name is refused and changes nothing', async () => {
+    const w = await createCrmWorld(t);
+    await connectCrm(t, crm, w.admin.token);
+    const before = await post(t, '/crm/connection/get', {}, { token: w.admin.token });
+    expect(before.body.connection.externalIdField).toBeNull();
+    const set = await post(
+      t,
+      '/crm/settings/update',
+      { external_id_field: ' LeadCircle_Id__c ' },
+      { token: w.admin.token },
+    );
+    expect(set.status).toBe(200);
+    expect(set.body.connection.externalIdField).toBe('LeadCircle_Id__c');
+    for (const bad of [
+      'Email',
+      '1Lead__c',
+      'Lead Circle__c',
+      'Id__c; DROP',
+      `${'A'.repeat(41)}__c`,
+      'X__c\u0000',
+      42,
+    ]) {
+      const res = await post(t, '/crm/settings/update', { external_id_field: bad }, { token: w.admin.token });
+      expect(res.status, String(bad)).toBe(400);
+      // A control character is refused by the text rule, with its own message.
+      expect(res.body.message, String(bad)).toMatch(typeof bad === 'string' && bad.includes('\u0000') ? /\S/ : /__c/);
+    }
+    expect((await integrationOf(t, w.businessId))?.externalIdField).toBe('LeadCircle_Id__c');
+    const cleared = await post(t, '/crm/settings/update', { external_id_field: '' }, { token: w.admin.token });
+    expect(cleared.body.connection.externalIdField).toBeNull();
+    expect((await integrationOf(t, w.businessId))?.externalIdField).toBeNull();
+  });
+
+  it('refuses a member, a stranger, another business’s admin, and a HubSpot connection', async () => {
+    const w = await createCrmWorld(t);
+    await connectCrm(t, crm, w.admin.token);
+    const body = { external_id_field: 'LeadCircle_Id__c' };
+    expect((await post(t, '/crm/settings/update', body)).status).toBe(401);
+    expect((await post(t, '/crm/settings/update', body, { token: w.member.token })).status).toBe(403);
+    expect((await post(t, '/crm/settings/update', body, { token: w.stranger.token })).status).toBe(403);
+    const other = await createCrmWorld(t);
+    expect((await post(t, '/crm/settings/update', body, { token: other.admin.token })).status).toBe(409);
+    expect((await integrationOf(t, w.businessId))?.externalIdField).toBeNull();
+    const hub = await createCrmWorld(t);
+    await post(t, '/crm/connect/token', { token: HUBSPOT_PRIVATE_TOKEN }, { token: hub.admin.token });
+    const refused = await post(t, '/crm/settings/update', body, { token: hub.admin.token });
+    expect(refused.status).toBe(400);
+    expect((await integrationOf(t, hub.businessId))?.externalIdField).toBeNull();
+  });
+});
+
 describe('connecting HubSpot', () => {
   it('takes a pasted private-app token when OAuth is not set up, and refuses a wrong one', async () => {
     const w = await createCrmWorld(t);

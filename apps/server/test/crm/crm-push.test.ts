@@ -314,3 +314,61 @@ describe('HubSpot', () => {
     expect(steps.map((s) => [s.stage, s.note])).toEqual([['MEETING', 'from HubSpot']]);
   });
 });
+
+describe('Salesforce upsert by an external id field', () => {
+  async function upsertWorld() {
+    const w = await connectedWorld();
+    const set = await post(
+      t,
+      '/crm/settings/update',
+      { external_id_field: 'LeadCircle_Id__c' },
+      { token: w.admin.token },
+    );
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    return w;
+  }
+  const upsertPath = (leadId: number) => `PATCH /services/data/v59.0/sobjects/Lead/LeadCircle_Id__c/${leadId}`;
+
+  it('creates the record once by the lead id, and a second send updates the same record', async () => {
+    const w = await upsertWorld();
+    await send(w.member.token, w.lead.id);
+    await processDuePushes(t.deps);
+    const [record] = sfLeadsNamed(w.lead.lastName);
+    expect(record?.fields).toMatchObject({ LeadCircle_Id__c: String(w.lead.id), Company: 'Contoso Logistics' });
+    expect(crm.calls).toContain(upsertPath(w.lead.id));
+    expect(await pushOf(t, w.lead.id)).toMatchObject({ state: 'SENT', recordId: record!.Id });
+    await send(w.member.token, w.lead.id);
+    await processDuePushes(t.deps);
+    expect(sfLeadsNamed(w.lead.lastName)).toHaveLength(1);
+    // With the record id stored, the second send updates by that id as before.
+    expect(crm.calls).toContain(`PATCH /services/data/v59.0/sobjects/Lead/${record!.Id}`);
+    expect((await pushOf(t, w.lead.id))?.recordId).toBe(record!.Id);
+  });
+
+  it('finds a record made before (no id stored) by the lead id instead of creating another', async () => {
+    const w = await upsertWorld();
+    const existingId = '00Q00000000EXT1';
+    crm.salesforceLeads.set(existingId, {
+      Id: existingId,
+      fields: { LastName: w.lead.lastName, Company: 'Old', LeadCircle_Id__c: String(w.lead.id) },
+      Status: 'Open - Not Contacted',
+      IsConverted: false,
+      ConvertedOpportunityId: null,
+    });
+    // An older API answers an update with 204 and no id: the id is read back by the field.
+    crm.upsertAnswersNoContent = true;
+    try {
+      await send(w.member.token, w.lead.id);
+      await processDuePushes(t.deps);
+    } finally {
+      crm.upsertAnswersNoContent = false;
+    }
+    expect(sfLeadsNamed(w.lead.lastName)).toHaveLength(1);
+    expect(crm.salesforceLeads.get(existingId)?.fields.Company).toBe('Contoso Logistics');
+    expect(await pushOf(t, w.lead.id)).toMatchObject({
+      state: 'SENT',
+      recordId: existingId,
+      recordUrl: `${crm.url}/lightning/r/Lead/${existingId}/view`,
+    });
+  });
+});

@@ -62,6 +62,11 @@ export const CRM_TEXTS = {
   lastWorked: 'Last worked',
   never: 'Not yet',
   mappingTitle: 'CRM status → outcome step',
+  externalIdLabel: 'External ID field',
+  externalIdHelp:
+    'Optional. The API name of a custom Lead field in Salesforce (such as LeadCircle_Id__c) that holds the LeadCircle lead id: a lead not sent before updates the record with its id instead of creating another. Leave empty to match records by their Salesforce id only.',
+  externalIdSave: 'SAVE FIELD',
+  externalIdSaved: 'The external ID field is saved.',
   tokenLabel: 'Private app access token',
   tokenConnect: 'CONNECT WITH TOKEN',
   connecting: 'Connecting…',

@@ -52,6 +52,8 @@ export const crmConnection = z.object({
   mapping: z.record(z.string(), z.enum(LEAD_OUTCOME_STAGES)),
   // Where the admin signs in to the CRM (the record links start there).
   instanceUrl: z.string().nullable(),
+  // Salesforce: the Lead field holding LeadCircle's lead id; a lead without a stored record is upserted by it.
+  externalIdField: z.string().nullable(),
 });
 export type CrmConnection = z.infer<typeof crmConnection>;
 
@@ -79,8 +81,21 @@ export const crmConnectTokenRequest = z.strictObject({
     .max(500, 'The access token is too long'),
 });
 
+// A custom Salesforce field's API name (ends in __c); the CRM page names the rule.
+export const CRM_EXTERNAL_ID_FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}__c$/;
+export const CRM_EXTERNAL_ID_FIELD_MESSAGE =
+  'Enter a custom Salesforce field API name: a letter first, then letters, digits or _, ending in __c (such as LeadCircle_Id__c).';
+
 export const crmSettingsRequest = z.strictObject({
   auto_send: z.boolean().optional(),
+  // Empty or null clears it (records are then matched by their stored id only).
+  external_id_field: text({ error: CRM_EXTERNAL_ID_FIELD_MESSAGE })
+    .trim()
+    .max(60, CRM_EXTERNAL_ID_FIELD_MESSAGE)
+    .refine((v) => v === '' || CRM_EXTERNAL_ID_FIELD_PATTERN.test(v), CRM_EXTERNAL_ID_FIELD_MESSAGE)
+    .transform((v) => v || null)
+    .nullable()
+    .optional(),
   mapping: z
     .record(
       text().trim().min(1, 'A CRM status is required').max(CRM_STATUS_KEY_MAX, 'The CRM status is too long'),
@@ -152,7 +167,8 @@ export const crmCalls = {
   }),
   settings: defineCall({
     ...crmCallPaths.settings,
-    summary: 'Turn sending every taken lead on or off; change which CRM status means which outcome step (ADMINs)',
+    summary:
+      'Turn sending every taken lead on or off; change which CRM status means which outcome step; name the Salesforce external id field (ADMINs)',
     request: crmSettingsRequest,
     response: crmConnectionResponse,
   }),

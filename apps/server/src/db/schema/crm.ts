@@ -27,6 +27,8 @@ export const crmIntegrations = pgTable('crm_integrations', {
   autoSendSince: timestamp('auto_send_since', { withTimezone: true }),
   // CRM status → outcome step; empty: the provider's default.
   statusMapping: jsonb('status_mapping').$type<Record<string, string>>(),
+  // Salesforce: the Lead field (API name) holding LeadCircle's lead id; null: records matched by stored id only.
+  externalIdField: text('external_id_field'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

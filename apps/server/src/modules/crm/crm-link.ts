@@ -53,7 +53,7 @@ export async function withCrmLink<T>(
   const tokens = row.tokens ? tokenBoxOf(deps).open<CrmTokens>(row.tokens, 'tokens') : undefined;
   if (!tokens || row.status !== 'CONNECTED') throw new CrmReconnectNeeded();
   const client = crmClientFor(deps, provider);
-  const link: CrmLink = { instanceUrl: row.instanceUrl, tokens };
+  const link: CrmLink = { instanceUrl: row.instanceUrl, tokens, externalIdField: row.externalIdField };
   const worked = async () => {
     await q.updateIntegration(deps.db, row.businessId, { lastWorkedAt: deps.clock.now() });
   };

@@ -14,6 +14,8 @@ export interface CrmLink {
   /** Salesforce: where every call goes (the token answer's instance_url). HubSpot: the base of record links. */
   instanceUrl: string | null;
   tokens: CrmTokens;
+  /** Salesforce: the Lead field holding LeadCircle's lead id, when the admin named one. */
+  externalIdField?: string | null;
 }
 
 /** The lead as a CRM record takes it. */
@@ -31,6 +33,8 @@ export interface CrmLeadFields {
   notes: string;
   /** The lead's page in LeadCircle. */
   link: string;
+  /** LeadCircle's id for the lead (the value of an external id field). */
+  externalId: string;
 }
 
 export interface CrmConnected {
@@ -54,7 +58,7 @@ export interface CrmClient {
   connectToken?(token: string): Promise<CrmConnected>;
   /** A fresh access token; CrmError 'unauthorized' when the refresh token is revoked. */
   refresh(link: CrmLink): Promise<CrmTokens>;
-  /** Creates or updates the record (the stored id first); answers the record's id and its page. */
+  /** Creates or updates the record (the stored id first, then an external id field where set); answers the record's id and its page. */
   push(link: CrmLink, recordId: string | null, lead: CrmLeadFields): Promise<{ recordId: string; recordUrl: string }>;
   readStatuses(link: CrmLink, recordIds: string[]): Promise<Map<string, CrmRecordStatus>>;
   revoke?(link: CrmLink): Promise<void>;

@@ -140,6 +140,7 @@ function leadFields(deps: AppDeps, lead: LeadRow): CrmLeadFields {
     postalCode: lead.postal,
     notes: lead.notes ?? '',
     link: `${deps.config.appUrl}/groups/${lead.groupId}/leads/${lead.id}`,
+    externalId: String(lead.id),
   };
 }
 

@@ -106,6 +106,7 @@ function answer(deps: AppDeps, row: q.IntegrationRow | undefined): CrmConnection
           autoSend: row.autoSend,
           mapping: mappingOf(row),
           instanceUrl: row.instanceUrl,
+          externalIdField: row.externalIdField,
         }
       : null,
     oauth: {
@@ -186,7 +187,13 @@ async function storeConnection(
     const updated = await q.updateIntegration(tx, businessId, {
       ...values,
       // A CRM set up with support before starts with the defaults.
-      ...(!reconnecting && { autoSend: false, autoSendSince: null, statusMapping: null, lastSyncedAt: null }),
+      ...(!reconnecting && {
+        autoSend: false,
+        autoSendSince: null,
+        statusMapping: null,
+        externalIdField: null,
+        lastSyncedAt: null,
+      }),
     });
     if (reconnecting) await q.requeueWaitingPushes(tx, businessId, now);
     return updated;
@@ -258,7 +265,11 @@ export async function updateCrmSettings(
   const { businessId } = await requireAdminOfOwnBusiness(deps.db, callerId);
   const row = await q.findIntegration(deps.db, businessId);
   if (!row) throw conflict('CRM_NOT_CONNECTED');
+  if (input.external_id_field && row.provider !== 'SALESFORCE') {
+    throw badRequest('VALIDATION_FAILED', 'An external ID field is a Salesforce setting.');
+  }
   const updated = await q.updateIntegration(deps.db, businessId, {
+    ...(input.external_id_field !== undefined && { externalIdField: input.external_id_field }),
     ...(input.auto_send !== undefined &&
       input.auto_send !== row.autoSend && {
         autoSend: input.auto_send,

@@ -1,3 +1,4 @@
+import { CRM_EXTERNAL_ID_FIELD_PATTERN } from '@leadcircle/shared';
 import type { CrmConfig } from '../../config.js';
 import type { OutboundPolicy } from '../../lib/outbound.js';
 import { CrmError, crmRequest } from './crm-http.js';
@@ -5,7 +6,7 @@ import type { CrmClient, CrmLeadFields, CrmLink, CrmRecordStatus } from './crm-p
 
 // Salesforce through its REST API (plain calls through the outbound helper: docs/adr/0007-crm-clients.md):
 // the OAuth 2.0 web-server flow with PKCE at SALESFORCE_LOGIN_URL, then every call at the token answer's
-// instance_url: sobjects/Lead create, update and SOQL queries.
+// instance_url: sobjects/Lead create, update, upsert by an external id field, and SOQL queries.
 
 const API = '/services/data/v59.0';
 const SCOPES = 'api refresh_token';
@@ -15,6 +16,8 @@ type TokenAnswer = { access_token?: unknown; refresh_token?: unknown; instance_u
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 // SOQL string literal: only Salesforce ids (15 or 18 letters and digits) are ever put in one.
 const isSalesforceId = (id: string) => /^[a-zA-Z0-9]{15,18}$/.test(id);
+// A custom field's API name; only such a name is put in a path or a SOQL query.
+const isExternalIdField = (name: string) => CRM_EXTERNAL_ID_FIELD_PATTERN.test(name);
 
 export function salesforceLeadBody(lead: CrmLeadFields): Record<string, string> {
   const description = [lead.notes, `LeadCircle: ${lead.link}`].filter(Boolean).join('\n\n');
@@ -131,6 +134,27 @@ export function createSalesforceClient(config: CrmConfig['salesforce'], policy: 
           // Deleted in Salesforce: created again below.
           if (!(error instanceof CrmError && error.kind === 'not-found')) throw error;
         }
+      }
+      const field = link.externalIdField;
+      if (field && isExternalIdField(field) && /^\d+$/.test(lead.externalId)) {
+        // Upsert by the external id: 201 created, 200 (or 204 before API 46) updated.
+        const upserted = (await crmRequest(policy, `${base}/${field}/${lead.externalId}`, {
+          method: 'PATCH',
+          bearer: link.tokens.accessToken,
+          json: body,
+        })) as { id?: unknown } | null;
+        let id = str(upserted?.id);
+        if (!isSalesforceId(id)) {
+          // No id in the answer: the record holding the lead id.
+          const soql = `SELECT Id FROM Lead WHERE ${field} = '${lead.externalId}' LIMIT 1`;
+          const url = `${instanceOf(link)}${API}/query?q=${encodeURIComponent(soql)}`;
+          const found = (await crmRequest(policy, url, { method: 'GET', bearer: link.tokens.accessToken })) as {
+            records?: Record<string, unknown>[];
+          } | null;
+          id = str(Array.isArray(found?.records) ? found.records[0]?.Id : undefined);
+        }
+        if (!isSalesforceId(id)) throw new CrmError('unreachable', 'Salesforce did not answer the record’s id.');
+        return { recordId: id, recordUrl: recordUrl(id) };
       }
       const created = (await crmRequest(policy, base, {
         method: 'POST',

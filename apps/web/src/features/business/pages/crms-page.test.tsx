@@ -70,6 +70,7 @@ describe('CrmsPage with a connection', { timeout: 20_000 }, () => {
     autoSend: false,
     mapping: { 'Working - Contacted': 'CONTACTED' },
     instanceUrl: 'https://acme.my.salesforce.com',
+    externalIdField: null,
   };
 
   it('offers CONNECT SALESFORCE and the HubSpot token form when HubSpot OAuth is not set up', async () => {
@@ -104,6 +105,50 @@ describe('CrmsPage with a connection', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Checked 3 records; 1 new step.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('switch', { name: 'Send every lead my members take' }));
     await waitFor(() => expect(bodiesSentTo(calls, '/api/crm/settings/update')).toEqual([{ auto_send: true }]));
+  });
+
+  it('saves the Salesforce external ID field, explains it, and refuses a bad name without sending it', async () => {
+    const calls = answerCalls({
+      '/api/crm/user/check': { status: 200, body: { integrationExists: true } },
+      '/api/crm/connection/get': { status: 200, body: { connection, oauth: { SALESFORCE: true, HUBSPOT: true } } },
+      '/api/crm/settings/update': {
+        status: 200,
+        body: {
+          connection: { ...connection, externalIdField: 'LeadCircle_Id__c' },
+          oauth: { SALESFORCE: true, HUBSPOT: true },
+        },
+      },
+    });
+    renderInApp(<CrmsPage />);
+    const field = await screen.findByRole('textbox', { name: 'External ID field' });
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('LeadCircle_Id__c'));
+    fireEvent.change(field, { target: { value: 'Lead Id' } });
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE FIELD' }));
+    expect(await screen.findByText(/ending in __c/)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(bodiesSentTo(calls, '/api/crm/settings/update')).toEqual([]);
+    fireEvent.change(field, { target: { value: 'LeadCircle_Id__c' } });
+    fireEvent.click(screen.getByRole('button', { name: 'SAVE FIELD' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(calls, '/api/crm/settings/update')).toEqual([{ external_id_field: 'LeadCircle_Id__c' }]),
+    );
+    expect(await screen.findByText('The external ID field is saved.')).toBeInTheDocument();
+  });
+
+  it('has no external ID field for HubSpot', async () => {
+    answerCalls({
+      '/api/crm/user/check': { status: 200, body: { integrationExists: true } },
+      '/api/crm/connection/get': {
+        status: 200,
+        body: {
+          connection: { ...connection, provider: 'HUBSPOT', instanceUrl: null },
+          oauth: { SALESFORCE: true, HUBSPOT: true },
+        },
+      },
+    });
+    renderInApp(<CrmsPage />);
+    expect(await screen.findByRole('button', { name: 'DISCONNECT' })).toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: 'External ID field' })).not.toBeInTheDocument();
   });
 
   it('says Reconnect Salesforce when Salesforce refused the refresh token', async () => {

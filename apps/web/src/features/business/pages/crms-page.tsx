@@ -1,5 +1,7 @@
 import {
   BUSINESS_MESSAGES,
+  CRM_EXTERNAL_ID_FIELD_MESSAGE,
+  CRM_EXTERNAL_ID_FIELD_PATTERN,
   CRM_PROVIDER_NAMES,
   CRM_TEXTS,
   type CrmConnection,
@@ -101,6 +103,51 @@ function HubSpotTokenForm() {
       <Button type="submit" variant="contained" disabled={state.isLoading || token.trim() === ''}>
         {CRM_TEXTS.tokenConnect}
       </Button>
+    </Stack>
+  );
+}
+
+/** Salesforce: the Lead field holding LeadCircle's lead id, by which a lead not sent before is upserted. */
+function ExternalIdFieldForm({ connection }: { connection: CrmConnection }) {
+  const notify = useNotify();
+  const [update, state] = useUpdateCrmSettingsMutation();
+  const [value, setValue] = useState(connection.externalIdField ?? '');
+  const [invalid, setInvalid] = useState(false);
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const name = value.trim();
+    // Empty clears the field; anything else must be a custom field's API name.
+    if (name !== '' && !CRM_EXTERNAL_ID_FIELD_PATTERN.test(name)) {
+      setInvalid(true);
+      return;
+    }
+    setInvalid(false);
+    try {
+      await update({ external_id_field: name }).unwrap();
+      notify.success(CRM_TEXTS.externalIdSaved);
+    } catch (error) {
+      notify.error(errorMessage(error, 'The external ID field could not be saved.'));
+    }
+  };
+  return (
+    <Stack component="form" onSubmit={submit} spacing={1} noValidate>
+      <TextField
+        id="crm-external-id-field"
+        label={CRM_TEXTS.externalIdLabel}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        error={invalid}
+        helperText={invalid ? CRM_EXTERNAL_ID_FIELD_MESSAGE : CRM_TEXTS.externalIdHelp}
+        size="small"
+        autoComplete="off"
+        slotProps={{ htmlInput: { maxLength: 60, spellCheck: false } }}
+        sx={{ maxWidth: 480 }}
+      />
+      <Box>
+        <Button type="submit" variant="outlined" disabled={state.isLoading}>
+          {CRM_TEXTS.externalIdSave}
+        </Button>
+      </Box>
     </Stack>
   );
 }
@@ -238,6 +285,9 @@ function ConnectedCrm({ connection }: { connection: CrmConnection }) {
         }
         label={CRM_TEXTS.autoSend}
       />
+      {connection.provider === 'SALESFORCE' && (
+        <ExternalIdFieldForm key={connection.externalIdField ?? ''} connection={connection} />
+      )}
       <MappingEditor key={JSON.stringify(connection.mapping)} connection={connection} />
     </Stack>
   );

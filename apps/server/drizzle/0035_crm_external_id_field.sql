@@ -1,0 +1,1 @@
+ALTER TABLE "crm_integrations" ADD COLUMN "external_id_field" text;
