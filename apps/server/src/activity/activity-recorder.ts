@@ -2,6 +2,7 @@ import { activityDataKey, SERVER_EVENTS } from '@leadcircle/shared';
 import type { DbOrTx } from '../db/client.js';
 import { activities, activityRecipients } from '../db/schema/index.js';
 import type { Clock } from '../lib/clock.js';
+import { addTask, PUSH_NOW_TASK } from '../lib/task-queue.js';
 import type { RealtimePublisher } from '../realtime/publisher.js';
 import { userRoom } from '../realtime/rooms.js';
 import { activityAudience, inboxAudience } from './activity-audience.js';
@@ -53,7 +54,10 @@ export async function recordActivity(tx: DbOrTx, activity: Activity, at: Date = 
 export interface ActivityRecorder {
   /** Inside the writer's transaction; answers the activity's id for announce. */
   record(tx: DbOrTx, activity: Activity): Promise<number>;
-  /** After the transaction committed: tells the open sockets of everyone who may see it. Never throws. */
+  /**
+   * After the transaction committed: tells the open sockets of everyone who may see it, and queues the
+   * push task so its pushes go within seconds. Never throws.
+   */
   announce(ids: number | number[]): Promise<void>;
 }
 
@@ -67,7 +71,17 @@ export function createActivityRecorder(
     record: (tx, activity) => recordActivity(tx, activity, clock.now()),
     announce: async (ids) => {
       if (!db || !realtime) return;
-      for (const id of Array.isArray(ids) ? ids : [ids]) {
+      const list = Array.isArray(ids) ? ids : [ids];
+      if (list.length > 0) {
+        try {
+          // One key for all: activities recorded while it waits join the same run, on any instance.
+          // The queue's clock is the database's, so the run is due by real time.
+          await addTask(db, PUSH_NOW_TASK, {}, { jobKey: PUSH_NOW_TASK, runAt: new Date() });
+        } catch (error) {
+          onError(error);
+        }
+      }
+      for (const id of list) {
         try {
           const audience = await activityAudience(db, id);
           if (!audience || audience.userIds.length === 0) continue;

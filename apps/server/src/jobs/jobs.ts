@@ -1,5 +1,6 @@
 import { forgetRateLimitHitsOfEmail, pruneRateLimitHits } from '../http/rate-limit.js';
 import { HOUR_MS } from '../lib/clock.js';
+import { INVITATION_PUSH_TASK, type InvitationPush, PUSH_NOW_TASK } from '../lib/task-queue.js';
 import { eraseUser, listUsersDueForErasure } from '../modules/accounts/accounts.service.js';
 import { deleteUserTokens } from '../modules/auth/auth.service.js';
 import { pruneSocialSignInRecords } from '../modules/auth/social.service.js';
@@ -9,7 +10,8 @@ import { forgetFeedbackOf } from '../modules/feedback/feedback.service.js';
 import { forgetGroupInvitesTo } from '../modules/groups/groups.service.js';
 import { runLeadImports } from '../modules/lead-imports/lead-imports.service.js';
 import { sendFollowUpNudges } from '../modules/leads/outcomes.service.js';
-import { sendNotificationEmails } from '../modules/notifications/mail.service.js';
+import { sendNotificationEmails, sendPushesNow } from '../modules/notifications/mail.service.js';
+import { sendInvitationPush } from '../modules/notifications/push.service.js';
 import { pruneMail } from '../modules/notifications/retention.service.js';
 import { forgetOpportunityInvitesTo } from '../modules/opportunities/opportunities.service.js';
 import { deleteAvatarOf } from '../modules/users/avatars.service.js';
@@ -125,7 +127,30 @@ export const crmPushTask: QueuedTask = {
   },
 };
 
-export const ALL_TASKS = [crmPushTask];
+/** The pushes of activities just announced (job key PUSH_NOW_TASK: one run for many); the minute job sweeps the rest. */
+export const pushNowTask: QueuedTask = {
+  name: PUSH_NOW_TASK,
+  run: (deps) => sendPushesNow(deps),
+};
+
+/** An invitation's push to an invitee with an account (queued by the invite, a job key per activity). */
+export const invitationPushTask: QueuedTask = {
+  name: INVITATION_PUSH_TASK,
+  run: async (deps, payload) => {
+    const p = payload as Partial<InvitationPush> | null;
+    if (
+      typeof p?.activityId === 'number' &&
+      typeof p.userId === 'number' &&
+      typeof p.name === 'string' &&
+      typeof p.inviterName === 'string' &&
+      typeof p.link === 'string'
+    ) {
+      await sendInvitationPush(deps, p as InvitationPush);
+    }
+  },
+};
+
+export const ALL_TASKS = [crmPushTask, pushNowTask, invitationPushTask];
 
 export const ALL_JOBS = [
   eraseAccountsJob,

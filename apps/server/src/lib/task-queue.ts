@@ -4,6 +4,22 @@ import type { DbOrTx } from '../db/client.js';
 // One-off background tasks on graphile-worker (jobs/queue.ts runs them): a task with a job key is queued once,
 // a second add with the same key moves it instead, so two clicks or two instances make one job.
 
+/** Sends the pushes of activities just recorded, within seconds (the notification job's minute sweep stays). */
+export const PUSH_NOW_TASK = 'push-now';
+
+/** An invitation's push to the invitee's devices (its link holds the invite code, kept only in the task). */
+export const INVITATION_PUSH_TASK = 'invitation-push';
+
+export interface InvitationPush {
+  activityId: number;
+  userId: number;
+  /** The group's or opportunity's name. */
+  name: string;
+  inviterName: string;
+  /** The invitation page, as the e-mail links it. */
+  link: string;
+}
+
 export interface TaskOptions {
   jobKey: string;
   runAt: Date;

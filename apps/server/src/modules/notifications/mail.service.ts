@@ -256,6 +256,16 @@ export async function sendDueEmails(deps: AppDeps, options: { maxEmails?: number
   }
 }
 
+/**
+ * The push task (queued as activities are announced): the new activities looked at and the pushes due sent
+ * now, not at the next minute; their e-mails wait for the job as before.
+ */
+export async function sendPushesNow(deps: AppDeps): Promise<void> {
+  await lookAtNewActivities(deps);
+  const pushed = await sendDuePushes(deps);
+  if (pushed > 0) deps.log.info({ pushed }, 'push notifications sent');
+}
+
 /** The notification-email job. */
 export async function sendNotificationEmails(deps: AppDeps): Promise<void> {
   await lookAtNewActivities(deps);

@@ -5,6 +5,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { badRequest, notFound } from '../../http/errors.js';
 import { isAllowedAddress, OutboundError, outboundRequest } from '../../lib/outbound.js';
 import { loadVapidKeys } from '../../lib/secrets.js';
+import type { InvitationPush } from '../../lib/task-queue.js';
 import { fieldsOf, num, presentActivities } from '../activities/activities.service.js';
 import { unreadMessageTexts } from '../chat/unread.service.js';
 import { findLeadRow } from '../leads/leads.access.js';
@@ -173,6 +174,36 @@ export async function queuePushes(
       return payload ? [{ subscriptionId: s.id, activityId: row.id, tag: payload.tag, payload, dueAt }] : [];
     }),
   );
+}
+
+/**
+ * An invitation to a person who has an account: "Invitation to <name>" on each of their devices, opening the
+ * invitation page, under their EVENT push switch; sent at once (the invitation-push task).
+ */
+export async function sendInvitationPush(deps: AppDeps, invitation: InvitationPush): Promise<void> {
+  const subscriptions = await q.subscriptionsOfUsers(deps.db, [invitation.userId]);
+  if (subscriptions.length === 0) return;
+  if ((await q.switchesOff(deps.db, [invitation.userId], 'EVENT')).size > 0) return;
+  const link = new URL(invitation.link);
+  const payload: PushPayload = {
+    title: clip(`Invitation to ${invitation.name}`, 100),
+    body: clip(`${invitation.inviterName} invited you`),
+    // The page the e-mail opens, on this app's own address.
+    url: `${link.pathname}${link.search}`,
+    tag: `invite-${invitation.activityId}`,
+  };
+  const dueAt = deps.clock.now();
+  await q.insertDeliveries(
+    deps.db,
+    subscriptions.map((s) => ({
+      subscriptionId: s.id,
+      activityId: invitation.activityId,
+      tag: payload.tag,
+      payload,
+      dueAt,
+    })),
+  );
+  await sendDuePushes(deps);
 }
 
 type Outcome = 'sent' | 'gone' | 'retry' | 'failed';
