@@ -1,77 +1,38 @@
-import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { MIGRATIONS_FOLDER } from '../../src/db/migrate.js';
-import { withDatabase } from '../global-setup.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type MigrationStep, openMigrationStep } from '../migration-step.js';
 
 // The migration that makes contact comments a chat room, run on a database that already holds contact
 // comments: migrated to the step before it, filled, then migrated on.
 
 const MIGRATION = /_contact_rooms$/;
 
-let admin: pg.Client;
-let client: pg.Client;
-let name: string;
-let before: string;
-
-/** A copy of the migrations folder that ends just before the contact rooms migration. */
-function migrationsBefore(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-migrations-'));
-  fs.cpSync(MIGRATIONS_FOLDER, dir, { recursive: true });
-  const journalPath = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => MIGRATION.test(e.tag));
-  if (at < 0) throw new Error('the contact rooms migration is not in the journal');
-  journal.entries = journal.entries.slice(0, at);
-  fs.writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
+let step: MigrationStep;
 beforeAll(async () => {
-  const serverUrl = inject('serverUrl');
-  name = `lc_test_${crypto.randomBytes(6).toString('hex')}`;
-  admin = new pg.Client({ connectionString: withDatabase(serverUrl, 'postgres') });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  client = new pg.Client({ connectionString: withDatabase(serverUrl, name) });
-  await client.connect();
-  before = migrationsBefore();
+  step = await openMigrationStep(MIGRATION);
 });
-afterAll(async () => {
-  await client.end();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.end();
-  fs.rmSync(before, { recursive: true, force: true });
-});
-
-const one = async <T>(sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0] as T;
+afterAll(() => step.close());
 
 describe('the contact rooms migration', () => {
   it('moves every contact’s comments into its room, with author, text, time and order, seq gapless', async () => {
-    await migrate(drizzle(client), { migrationsFolder: before });
-    const { id: ann } = await one<{ id: number }>(
+    await step.migrateBefore();
+    const { id: ann } = await step.one<{ id: number }>(
       `insert into users (email, first_name, last_name) values ('ann@example.com', 'Ann', 'A') returning id`,
     );
-    const { id: bob } = await one<{ id: number }>(
+    const { id: bob } = await step.one<{ id: number }>(
       `insert into users (email, first_name, last_name) values ('bob@example.com', 'Bob', 'B') returning id`,
     );
-    const { id: opportunityId } = await one<{ id: number }>(
+    const { id: opportunityId } = await step.one<{ id: number }>(
       `insert into opportunities (created_by, name, notes, street_one, city, state_abbrv, postal)
        values ($1, 'Deal', '', '1 Main St', 'Austin', 'TX', '78701') returning id`,
       [ann],
     );
-    const { id: opportunityRoomId } = await one<{ id: number }>(
+    const { id: opportunityRoomId } = await step.one<{ id: number }>(
       `insert into chat_rooms (kind, opportunity_id) values ('OPPORTUNITY', $1) returning id`,
       [opportunityId],
     );
     const contact = async (firstName: string) =>
       (
-        await one<{ id: number }>(
+        await step.one<{ id: number }>(
           `insert into opportunity_contacts (opportunity_id, created_by, first_name, last_name, title, company)
            values ($1, $2, $3, 'X', 'CTO', 'Acme') returning id`,
           [opportunityId, ann, firstName],
@@ -87,23 +48,29 @@ describe('the contact rooms migration', () => {
       [first, ann, 'three', '2026-01-01T10:04:00Z'],
     ];
     for (const [contactId, userId, message, at] of comments) {
-      await client.query(
+      await step.client.query(
         `insert into opportunity_contact_comments (contact_id, user_id, message, created_at) values ($1, $2, $3, $4)`,
         [contactId, userId, message, at],
       );
     }
 
-    await migrate(drizzle(client), { migrationsFolder: MIGRATIONS_FOLDER });
+    await step.migrateOn();
 
     const roomOf = (contactId: number) =>
-      one<{ id: number; opportunity_id: number; last_seq: number; last_version: number; last_message_at: Date | null }>(
+      step.one<{
+        id: number;
+        opportunity_id: number;
+        last_seq: number;
+        last_version: number;
+        last_message_at: Date | null;
+      }>(
         `select id, opportunity_id, last_seq, last_version, last_message_at from chat_rooms
          where kind = 'CONTACT' and contact_id = $1`,
         [contactId],
       );
     const messagesOf = async (roomId: number) =>
       (
-        await client.query(
+        await step.client.query(
           `select seq, version, user_id, message, created_at from chat_messages where room_id = $1 order by seq`,
           [roomId],
         )
@@ -129,20 +96,20 @@ describe('the contact rooms migration', () => {
     // The kept message counts follow.
     const count = async (roomId: number) =>
       (
-        await one<{ n: number } | undefined>(
+        await step.one<{ n: number } | undefined>(
           `select n from list_counts where list = 'room.messages' and owner_id = $1`,
           [roomId],
         )
       )?.n ?? 0;
     expect([await count(firstRoom.id), await count(secondRoom.id)]).toEqual([3, 2]);
     // The rooms there were keep their kind; the old table is gone.
-    expect(await one(`select kind from chat_rooms where id = $1`, [opportunityRoomId])).toEqual({
+    expect(await step.one(`select kind from chat_rooms where id = $1`, [opportunityRoomId])).toEqual({
       kind: 'OPPORTUNITY',
     });
-    expect(await one(`select to_regclass('opportunity_contact_comments') as t`)).toEqual({ t: null });
+    expect(await step.one(`select to_regclass('opportunity_contact_comments') as t`)).toEqual({ t: null });
     // A contact's room is one per contact.
     await expect(
-      client.query(`insert into chat_rooms (kind, contact_id, opportunity_id) values ('CONTACT', $1, $2)`, [
+      step.client.query(`insert into chat_rooms (kind, contact_id, opportunity_id) values ('CONTACT', $1, $2)`, [
         first,
         opportunityId,
       ]),
