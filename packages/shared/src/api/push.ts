@@ -32,8 +32,7 @@ export interface PushPayload {
 
 // A push service's address (https, at most 2 KB) and the browser's keys (base64url: a P-256 point, 16 bytes).
 const base64url = (max: number, message: string) =>
-  z
-    .string()
+  text({ error: message })
     .min(16, message)
     .max(max, message)
     .regex(/^[A-Za-z0-9_-]+=*$/, message);
