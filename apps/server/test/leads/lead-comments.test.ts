@@ -1,5 +1,5 @@
 import { COMMENT_MAX, LEAD_MESSAGES, MESSAGES, PAGE_SIZE } from '@leadcircle/shared';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chatRooms, leads, users } from '../../src/db/schema/index.js';
 import { RATE_LIMITS } from '../../src/http/rate-limit.js';
@@ -162,10 +162,11 @@ describe('/chat/message/send', () => {
     );
     expect(missing).toMatchObject({ status: 404, body: roomNotFound });
     const elsewhere = await createGroupWithMembers(t);
+    // The other group's own room, made with the group.
     const [groupRoom] = await t.db
-      .insert(chatRooms)
-      .values({ kind: 'GROUP', groupId: elsewhere.group.groupId })
-      .returning();
+      .select()
+      .from(chatRooms)
+      .where(and(eq(chatRooms.kind, 'GROUP'), eq(chatRooms.groupId, elsewhere.group.groupId)));
     const other = await post(
       t,
       '/chat/message/send',
