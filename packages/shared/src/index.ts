@@ -15,6 +15,7 @@ export * from './api/feedback.js';
 export * from './api/groups.js';
 export * from './api/lead-import-messages.js';
 export * from './api/lead-imports.js';
+export * from './api/lead-list-terms.js';
 export * from './api/leads.js';
 export * from './api/lookups.js';
 export * from './api/opportunities.js';

@@ -16,16 +16,12 @@ import {
 import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { isNarrowed, type LeadListQuery } from '../lead-list-query';
 
@@ -41,6 +37,9 @@ const ADDED_LABELS: Record<LeadAddedFilter, string> = {
   '30': 'Last 30 days',
   '90': 'Last 90 days',
 };
+const RANGE = 'range';
+// Opened from the Added chip only: loaded then, not with the list.
+const AddedRangeDialog = lazy(() => import('./added-range-dialog'));
 const ratingLabel = (n: number) => (n === RATING_MAX ? `${n} stars` : `${n}+ stars`);
 
 interface Option<T> {
@@ -266,71 +265,19 @@ export function LeadListToolbar({
         )}
       </Stack>
       {isRangeOpen && (
-        <AddedRangeDialog
-          from={f.added_from ?? ''}
-          to={f.added_to ?? ''}
-          onClose={() => setIsRangeOpen(false)}
-          onApply={(from, to) => {
-            setIsRangeOpen(false);
-            const { added_from: _from, added_to: _to, added: _added, ...rest } = f;
-            onFilters({ ...rest, ...(from && { added_from: from }), ...(to && { added_to: to }) });
-          }}
-        />
+        <Suspense fallback={null}>
+          <AddedRangeDialog
+            from={f.added_from ?? ''}
+            to={f.added_to ?? ''}
+            onClose={() => setIsRangeOpen(false)}
+            onApply={(from, to) => {
+              setIsRangeOpen(false);
+              const { added_from: _from, added_to: _to, added: _added, ...rest } = f;
+              onFilters({ ...rest, ...(from && { added_from: from }), ...(to && { added_to: to }) });
+            }}
+          />
+        </Suspense>
       )}
     </Stack>
-  );
-}
-
-const RANGE = 'range';
-
-/** Added between two days (either may be left open), both included. */
-function AddedRangeDialog({
-  from: initialFrom,
-  to: initialTo,
-  onClose,
-  onApply,
-}: {
-  from: string;
-  to: string;
-  onClose: () => void;
-  onApply: (from: string, to: string) => void;
-}) {
-  const [from, setFrom] = useState(initialFrom);
-  const [to, setTo] = useState(initialTo);
-  const isBackwards = from !== '' && to !== '' && from > to;
-  return (
-    <Dialog open onClose={onClose} aria-labelledby="added-range-title">
-      <DialogTitle id="added-range-title">Added between</DialogTitle>
-      <DialogContent>
-        <Stack sx={{ gap: 2, pt: 1 }}>
-          <TextField
-            label="From"
-            type="date"
-            value={from}
-            onChange={(e) => setFrom(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="To"
-            type="date"
-            value={to}
-            onChange={(e) => setTo(e.target.value)}
-            error={isBackwards}
-            helperText={isBackwards ? 'Must not be before From' : ' '}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>CANCEL</Button>
-        <Button
-          variant="contained"
-          disabled={isBackwards || (from === '' && to === '')}
-          onClick={() => onApply(from, to)}
-        >
-          APPLY
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

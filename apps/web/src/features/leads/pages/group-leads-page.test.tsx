@@ -32,6 +32,8 @@ function renderList(query = '') {
     { path: ROUTES.groupLeads, initialEntry: `/groups/${groupId}/leads${query}` },
   );
 }
+// The search, chips and sort load just after the list.
+const toolbarLoaded = () => screen.findByRole('searchbox', { name: 'Search leads' }, patience);
 const address = () => screen.getByRole('status', { name: 'address' }).textContent;
 const listBodies = (calls: { path: string; body: unknown }[]) =>
   calls.filter((c) => c.path === '/api/lead/list').map((c) => c.body);
@@ -43,6 +45,7 @@ describe('the lead list search, filters and sort', { timeout: 30_000 }, () => {
     renderList('?q=acme&state=CA&outcome=WON&sort=NAME');
 
     expect(await screen.findByText(testLead.fullName, {}, patience)).toBeInTheDocument();
+    await toolbarLoaded();
     expect(listBodies(calls)).toEqual([
       {
         group_id: groupId,
@@ -67,6 +70,7 @@ describe('the lead list search, filters and sort', { timeout: 30_000 }, () => {
     const calls = answerCalls({ '/api/lead/list': page(1) });
     renderList();
     await screen.findByText(testLead.fullName, {}, patience);
+    await toolbarLoaded();
     const field = screen.getByRole('searchbox', { name: 'Search leads' });
     fireEvent.change(field, { target: { value: 'a' } });
     fireEvent.change(field, { target: { value: 'ac' } });
@@ -81,6 +85,7 @@ describe('the lead list search, filters and sort', { timeout: 30_000 }, () => {
     const calls = answerCalls({ '/api/lead/list': page(1) });
     renderList();
     await screen.findByText(testLead.fullName, {}, patience);
+    await toolbarLoaded();
     const chip = screen.getByRole('button', { name: 'Outcome filter' });
     chip.focus();
     fireEvent.keyUp(chip, { key: 'Enter' });
@@ -103,6 +108,7 @@ describe('the lead list search, filters and sort', { timeout: 30_000 }, () => {
     const calls = answerCalls({ '/api/lead/list': page(1) });
     renderList();
     await screen.findByText(testLead.fullName, {}, patience);
+    await toolbarLoaded();
     fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Sort by' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Rating' }, patience));
     await waitFor(() => expect(address()).toBe('?sort=RATING'), patience);
@@ -114,6 +120,7 @@ describe('the lead list search, filters and sort', { timeout: 30_000 }, () => {
     const calls = answerCalls({ '/api/lead/list': page(1) });
     renderList('?added=7');
     await screen.findByText(testLead.fullName, {}, patience);
+    await toolbarLoaded();
     fireEvent.click(screen.getByRole('button', { name: /^Added filter: Last 7 days/ }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Between dates…' }, patience));
     const dialog = await screen.findByRole('dialog', { name: 'Added between' }, patience);
@@ -152,6 +159,7 @@ describe('the lead list search, filters and sort', { timeout: 30_000 }, () => {
     });
     renderList();
     await screen.findByText(testLead.fullName, {}, patience);
+    await toolbarLoaded();
     expect(calls.map((c) => c.path)).not.toContain('/api/user/get_users_by_group');
     fireEvent.click(screen.getByRole('button', { name: 'Submitted by filter' }));
     fireEvent.click(await screen.findByRole('menuitem', { name: 'Grace Hopper' }, patience));

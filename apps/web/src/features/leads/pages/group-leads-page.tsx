@@ -14,6 +14,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
@@ -30,7 +31,6 @@ import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
 import { useRouteId } from '../../../lib/route-id';
 import { useDeleteLeadMutation, useListLeadSubmittersQuery, useListLeadsQuery } from '../api';
-import { LeadListToolbar } from '../components/lead-list-toolbar';
 import { stepTitle } from '../components/outcome-timeline';
 import {
   isNarrowed,
@@ -47,6 +47,11 @@ const LeadDialog = lazy(() => import('../components/lead-dialog').then((m) => ({
 // The import dialog, likewise, when IMPORT is first pressed; a running import's progress after the list (the
 // import contract holds zod schemas, kept out of the first load).
 const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })));
+// The search, chips and sort come just after the list's first paint (the list itself is asked for at once,
+// from the address): they keep the first load within its budget.
+const LeadListToolbar = lazy(() =>
+  import('../components/lead-list-toolbar').then((m) => ({ default: m.LeadListToolbar })),
+);
 const ImportStatus = lazy(() => import('../imports/import-status').then((m) => ({ default: m.ImportStatus })));
 
 const leadKey = (lead: Lead) => lead.leadId;
@@ -246,15 +251,17 @@ export function GroupLeadsPage() {
         </Suspense>
       )}
       {(!isEmpty || narrowed) && (
-        <LeadListToolbar
-          query={query}
-          members={members.data?.users ?? []}
-          onMembersWanted={() => setIsMembersWanted(true)}
-          onSearch={onSearch}
-          onFilters={(filters) => show({ ...query, filters })}
-          onSort={(sort) => show({ ...query, sort })}
-          onClear={() => show({ search: '', filters: {}, sort: query.sort })}
-        />
+        <Suspense fallback={<Box sx={{ minHeight: 40 }} />}>
+          <LeadListToolbar
+            query={query}
+            members={members.data?.users ?? []}
+            onMembersWanted={() => setIsMembersWanted(true)}
+            onSearch={onSearch}
+            onFilters={(filters) => show({ ...query, filters })}
+            onSort={(sort) => show({ ...query, sort })}
+            onClear={() => show({ search: '', filters: {}, sort: query.sort })}
+          />
+        </Suspense>
       )}
       {narrowed && leads.isSuccess && (
         <Typography variant="body2" role="status" aria-live="polite">
