@@ -79,6 +79,7 @@ export const {
   usePreviewLeadImportMutation,
   useListLeadImportRowsQuery,
   useStartLeadImportMutation,
+  useGetLeadImportQuery,
   useLazyGetLeadImportQuery,
   useListLeadImportsQuery,
   useUndoLeadImportMutation,

@@ -4,11 +4,13 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
-import { useLazyGetLeadImportQuery } from './api';
+import { useGetLeadImportQuery, useLazyGetLeadImportQuery } from './api';
 import { counted, IMPORT_MESSAGES, newerImport, percentDone, progressText } from './import-text';
+
+const POLL_MS = 3000;
 
 interface ProgressStepProps {
   started: LeadImport;
@@ -31,6 +33,17 @@ export function ProgressStep({ started, leadsPath, onSeeLeads }: ProgressStepPro
       .then(take)
       .catch(() => {});
   });
+  // Socket.IO delivers at most once, and a small import can end before the page hears of it: while it runs,
+  // its state is also asked for every few seconds.
+  const isRunning = current.status !== 'DONE' && current.status !== 'FAILED' && current.status !== 'UNDONE';
+  const polled = useGetLeadImportQuery(started.importId, {
+    pollingInterval: isRunning ? POLL_MS : 0,
+    skip: !isRunning,
+  });
+  const polledImport = polled.data;
+  useEffect(() => {
+    if (polledImport) setCurrent((shown) => newerImport(shown, polledImport));
+  }, [polledImport]);
   const shown = current;
 
   if (shown.status === 'DONE') {
