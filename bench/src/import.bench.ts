@@ -2,7 +2,7 @@
 // with accents, phones, addresses, 2% duplicates of the group's leads, 1% rows with errors) into a group that
 // holds GROUP_LEADS leads. Prints the upload (parse), the preview (check) and the import job (write) times,
 // rows per second, the server's memory above its idle size, the lead list's answer time while it imports
-// against before, and the machine's load. Goals (issue 29): total ≤ 60 s, preview ≤ 5 s, RSS growth < 300 MB,
+// against before, and the machine's load. Goals: total ≤ 60 s, preview ≤ 5 s, RSS growth < 300 MB,
 // the lead list within 1.5× its usual time.
 //
 // Environment: BENCH_DATABASE_URL a fresh database (unset: an embedded PostgreSQL),

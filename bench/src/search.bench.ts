@@ -1,5 +1,5 @@
 // `npm run bench:search -w bench`: search everywhere (POST /api/search, every kind at once) for a person in
-// GROUPS groups holding LEADS leads between them; the goal is p50 ≤ 150 ms on this machine (issue 28).
+// GROUPS groups holding LEADS leads between them; the goal is p50 ≤ 150 ms on this machine.
 // Measured: a name prefix, a company word, an e-mail and a company with one letter wrong, each against
 // the person's first page of one group's lead list (the unfiltered page) in the same sitting.
 //

@@ -11,7 +11,7 @@ import { expectFits, PHONE } from '../support/phone.js';
 // The built service worker the e2e server serves (the app's own dist folder).
 const SERVICE_WORKER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../apps/web/dist/sw.js');
 
-// The installable app (issue 31): Chromium's own installability check passes on the built app, and the
+// The installable app: Chromium's own installability check passes on the built app, and the
 // service worker controls the page once it is up. Chromium never offers installation in an incognito
 // window, which Playwright's usual contexts are: this test runs in a profile of its own on disk.
 

@@ -33,7 +33,7 @@ export const crmTestRequest = z.strictObject({
 export const crmTestResponse = z.object({ success: z.boolean(), reason: z.string().optional() });
 export type CrmTestResult = z.infer<typeof crmTestResponse>;
 
-// The business's CRM connection (issue 30): an admin connects Salesforce or HubSpot, members send leads to it
+// The business's CRM connection: an admin connects Salesforce or HubSpot, members send leads to it
 // and what becomes of them there comes back as outcome steps. Every call but the lead's needs an ADMIN of a
 // business (403 BUSINESS_ADMIN_ONLY); tokens are never answered.
 
