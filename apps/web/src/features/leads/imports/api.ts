@@ -80,7 +80,6 @@ export const {
   useListLeadImportRowsQuery,
   useStartLeadImportMutation,
   useGetLeadImportQuery,
-  useLazyGetLeadImportQuery,
   useListLeadImportsQuery,
   useUndoLeadImportMutation,
 } = leadImportsApi;

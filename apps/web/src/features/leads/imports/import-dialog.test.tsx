@@ -239,6 +239,20 @@ describe('the import dialog: Review and Import', DIALOG_TEST, () => {
     expect(onClose).toHaveBeenCalled();
   });
 
+  it('shows an import that ended before its progress step listened as done (asked for when the step shows)', async () => {
+    const done = { ...reviewedImport, status: 'DONE', doneRows: 20_000, totalRows: 20_000, importedCount: 1940 };
+    const calls = answerCalls({
+      ...answers,
+      '/api/lead/import/start': ok({ ...reviewedImport, status: 'QUEUED' }),
+      '/api/lead/import/get': ok(done),
+    });
+    renderDialog();
+    await reachReview();
+    fireEvent.click(button('START IMPORT'));
+    expect(await screen.findByRole('heading', { name: '1,940 leads imported' })).toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/lead/import/get')).toEqual([{ import_id: testImport.importId }]);
+  });
+
   it('downloads the rows with errors from the errors address', async () => {
     const calls = answerCalls({ ...answers, '/api/lead/import/errors': ok('') });
     renderDialog();

@@ -7,10 +7,8 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
-import { useGetLeadImportQuery, useLazyGetLeadImportQuery } from './api';
+import { useGetLeadImportQuery } from './api';
 import { counted, IMPORT_MESSAGES, newerImport, percentDone, progressText } from './import-text';
-
-const POLL_MS = 3000;
 
 interface ProgressStepProps {
   started: LeadImport;
@@ -20,30 +18,18 @@ interface ProgressStepProps {
   onSeeLeads: () => void;
 }
 
-/** Step 4: the import runs on the server; its progress comes over the socket (and is asked for after a reconnect). */
+/** Step 4: the import runs on the server; its progress comes over the socket (and is asked for when it shows and after a reconnect). */
 export function ProgressStep({ started, leadsPath, onSeeLeads }: ProgressStepProps) {
   const [current, setCurrent] = useState(started);
-  const [fetchImport] = useLazyGetLeadImportQuery();
-  const take = (next: LeadImport) => setCurrent((shown) => newerImport(shown, next));
-  useRealtimeEvent('lead:import_progress', (event) => take(event.import));
-  // Events missed while the socket was down: the state as it is now.
-  useOnReconnect(() => {
-    fetchImport(started.importId)
-      .unwrap()
-      .then(take)
-      .catch(() => {});
-  });
-  // Socket.IO delivers at most once, and a small import can end before the page hears of it: while it runs,
-  // its state is also asked for every few seconds.
-  const isRunning = current.status !== 'DONE' && current.status !== 'FAILED' && current.status !== 'UNDONE';
-  const polled = useGetLeadImportQuery(started.importId, {
-    pollingInterval: isRunning ? POLL_MS : 0,
-    skip: !isRunning,
-  });
-  const polledImport = polled.data;
+  useRealtimeEvent('lead:import_progress', (event) => setCurrent((shown) => newerImport(shown, event.import)));
+  // Socket.IO delivers at most once: the state as it is now is asked for when this step shows (a small import
+  // can end before the step listens) and again after a reconnect.
+  const asked = useGetLeadImportQuery(started.importId, { refetchOnMountOrArgChange: true });
+  useOnReconnect(() => void asked.refetch());
+  const answer = asked.data;
   useEffect(() => {
-    if (polledImport) setCurrent((shown) => newerImport(shown, polledImport));
-  }, [polledImport]);
+    if (answer) setCurrent((shown) => newerImport(shown, answer));
+  }, [answer]);
   const shown = current;
 
   if (shown.status === 'DONE') {
