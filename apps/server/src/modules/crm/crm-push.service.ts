@@ -3,11 +3,12 @@ import {
   type CrmLeadState,
   type CrmProvider,
   type CrmPushState,
+  ERRORS,
   type LeadOutcomeStage,
   SERVER_EVENTS,
 } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { AppError, conflict, unprocessable } from '../../http/errors.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { addTask } from '../../lib/task-queue.js';
 import { businessRoom } from '../../realtime/rooms.js';
@@ -159,7 +160,7 @@ export async function processPush(deps: AppDeps, pushId: number): Promise<void> 
     if (!crm?.tokens || crm.provider !== push.provider || !lead) {
       return q.updatePush(tx, push.id, {
         state: 'FAILED',
-        error: 'Your business has no CRM connected.',
+        error: ERRORS.CRM_NOT_CONNECTED.message,
         updatedAt: now,
       });
     }
@@ -315,9 +316,9 @@ export async function syncCrmNow(deps: AppDeps, callerId: number): Promise<{ che
     return await syncCrmStatuses(deps, crm);
   } catch (error) {
     if (error instanceof CrmReconnectNeeded) {
-      throw new AppError('CRM_UNAVAILABLE', 422, CRM_TEXTS.reconnect(crm.provider as CrmProvider));
+      throw unprocessable('CRM_UNAVAILABLE', CRM_TEXTS.reconnect(crm.provider as CrmProvider));
     }
-    if (error instanceof CrmError) throw new AppError('CRM_UNAVAILABLE', 422, error.message);
+    if (error instanceof CrmError) throw unprocessable('CRM_UNAVAILABLE', error.message);
     throw error;
   }
 }
