@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CrmProvider } from '@leadcircle/shared';
+import { CRM_CALLBACK_SLUGS, type CrmProvider, ROUTES, routePath } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { loadCrmTokenKey } from '../../lib/secrets.js';
 import * as q from './crm.queries.js';
@@ -35,7 +35,7 @@ export function crmClientFor(deps: AppDeps, provider: CrmProvider): CrmClient {
 export class CrmReconnectNeeded extends Error {}
 
 export function redirectUriFor(deps: AppDeps, provider: CrmProvider): string {
-  return `${deps.config.appUrl}/admin/crms/${provider === 'SALESFORCE' ? 'salesforce' : 'hubspot'}/callback`;
+  return `${deps.config.appUrl}${routePath(ROUTES.adminCrmCallback, { provider: CRM_CALLBACK_SLUGS[provider] })}`;
 }
 
 export function pkcePair(): { verifier: string; challenge: string } {

@@ -5,6 +5,8 @@ import {
   type CrmPushState,
   ERRORS,
   type LeadOutcomeStage,
+  ROUTES,
+  routePath,
   SERVER_EVENTS,
 } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
@@ -140,7 +142,7 @@ function leadFields(deps: AppDeps, lead: LeadRow): CrmLeadFields {
     state: lead.stateAbbrv,
     postalCode: lead.postal,
     notes: lead.notes ?? '',
-    link: `${deps.config.appUrl}/groups/${lead.groupId}/leads/${lead.id}`,
+    link: `${deps.config.appUrl}${routePath(ROUTES.groupLead, { group_id: lead.groupId, lead_id: lead.id })}`,
     externalId: String(lead.id),
   };
 }
