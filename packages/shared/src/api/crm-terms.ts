@@ -11,7 +11,6 @@ export const CRM_CALLBACK_SLUGS: Record<CrmProvider, string> = { SALESFORCE: 'sa
 
 /** RECONNECT_NEEDED: the CRM refused the stored authorisation; pushes wait until an admin connects again. */
 export const CRM_CONNECTION_STATUSES = ['CONNECTED', 'RECONNECT_NEEDED'] as const;
-export type CrmConnectionStatus = (typeof CRM_CONNECTION_STATUSES)[number];
 
 /** A lead's push: SENDING (queued or running), SENT, FAILED (the CRM's refusal), WAITING (reconnect needed). */
 export const CRM_PUSH_STATES = ['SENDING', 'SENT', 'FAILED', 'WAITING'] as const;

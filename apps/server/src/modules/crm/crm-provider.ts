@@ -1,5 +1,4 @@
 import type { CrmProvider } from '@leadcircle/shared';
-import type { OutboundPolicy } from '../../lib/outbound.js';
 
 // What LeadCircle asks of a CRM; Salesforce and HubSpot are two implementations (salesforce.ts, hubspot.ts).
 
@@ -63,5 +62,3 @@ export interface CrmClient {
   readStatuses(link: CrmLink, recordIds: string[]): Promise<Map<string, CrmRecordStatus>>;
   revoke?(link: CrmLink): Promise<void>;
 }
-
-export type CrmClientFactory = (policy: OutboundPolicy) => CrmClient;

@@ -33,7 +33,7 @@ import type { CrmLeadFields } from './crm-provider.js';
 // Leads to the CRM and back. A send claims the (lead, business) row in a transaction, then a background task
 // (graphile-worker, job key per row) makes the call holding that row's lock, so two clicks, two instances or a
 // restart make one record. 429 and 5xx are tried again (Retry-After, else a backoff) for up to a day; a 4xx is
-// the CRM's refusal, shown on the lead in its words. The sweep (crmTickJob) takes up what is due, sends taken
+// the CRM's refusal, shown on the lead in its words. The sweep (crmSweepJob) takes up what is due, sends taken
 // leads when the business asked for it, sends edited leads again, and reads the records' statuses back.
 
 export const CRM_PUSH_TASK = 'crm-push';
@@ -41,7 +41,7 @@ const RETRY_FOR_MS = 24 * HOUR_MS;
 const SWEEP_BATCH = 50;
 
 /** 30 s, 1 min, 2 min … at most an hour between tries. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(HOUR_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -251,11 +251,6 @@ async function queueEditedLeads(deps: AppDeps, crm: q.IntegrationRow): Promise<v
   }
 }
 
-const STAGE_NOTE: Record<CrmProvider, string> = {
-  SALESFORCE: CRM_TEXTS.fromCrm('SALESFORCE'),
-  HUBSPOT: CRM_TEXTS.fromCrm('HUBSPOT'),
-};
-
 /**
  * Reads the statuses of the business's sent records and records the outcome step each now means, for the member
  * who sent it ("from Salesforce"), when it moved. Answers how many records were read and steps recorded.
@@ -295,7 +290,7 @@ export async function syncCrmStatuses(
           stage,
           amount: stage === 'WON' && status.amountCents !== null ? status.amountCents / 100 : null,
           lost_reason: stage === 'LOST' ? 'OTHER' : null,
-          note: STAGE_NOTE[provider],
+          note: CRM_TEXTS.fromCrm(provider),
         });
         recorded += 1;
       } catch (error) {

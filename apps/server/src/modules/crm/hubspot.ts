@@ -11,7 +11,7 @@ const SCOPES = 'crm.objects.contacts.write crm.objects.contacts.read';
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const isHubSpotId = (id: string) => /^\d{1,20}$/.test(id);
 
-export function hubspotContactProperties(lead: CrmLeadFields): Record<string, string> {
+function hubspotContactProperties(lead: CrmLeadFields): Record<string, string> {
   return {
     firstname: lead.firstName,
     lastname: lead.lastName,

@@ -19,7 +19,7 @@ const isSalesforceId = (id: string) => /^[a-zA-Z0-9]{15,18}$/.test(id);
 // A custom field's API name; only such a name is put in a path or a SOQL query.
 const isExternalIdField = (name: string) => CRM_EXTERNAL_ID_FIELD_PATTERN.test(name);
 
-export function salesforceLeadBody(lead: CrmLeadFields): Record<string, string> {
+function salesforceLeadBody(lead: CrmLeadFields): Record<string, string> {
   const description = [lead.notes, `LeadCircle: ${lead.link}`].filter(Boolean).join('\n\n');
   return {
     FirstName: lead.firstName.slice(0, 40),
