@@ -56,8 +56,11 @@ const CRM_OPTIONS: { provider: CrmProvider; name: string; text: string }[] = [
 const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const when = (at: string | null) => (at ? formatTime(new Date(at)) : CRM_TEXTS.never);
 
-/** CONNECT SALESFORCE / HUBSPOT: the CRM's sign-in page, which comes back to /admin/crms/<crm>/callback. */
-function ConnectButton({ provider }: { provider: CrmProvider }) {
+/**
+ * CONNECT SALESFORCE / HUBSPOT (or Reconnect …): the CRM's sign-in page, which comes back to
+ * /admin/crms/<crm>/callback.
+ */
+function ConnectButton({ provider, reconnect = false }: { provider: CrmProvider; reconnect?: boolean }) {
   const notify = useNotify();
   const [start, state] = useStartCrmConnectMutation();
   const connect = async () => {
@@ -68,9 +71,10 @@ function ConnectButton({ provider }: { provider: CrmProvider }) {
       notify.error(errorMessage(error, 'The CRM could not be connected. Try again.'));
     }
   };
+  const label = reconnect ? CRM_TEXTS.reconnect(provider) : CRM_TEXTS.connect(provider);
   return (
     <Button variant="contained" onClick={connect} disabled={state.isLoading}>
-      {state.isLoading ? CRM_TEXTS.connecting : CRM_TEXTS.connect(provider)}
+      {state.isLoading ? CRM_TEXTS.connecting : label}
     </Button>
   );
 }
@@ -262,7 +266,7 @@ function ConnectedCrm({ connection }: { connection: CrmConnection }) {
           )}
         </CardContent>
         <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {connection.status === 'RECONNECT_NEEDED' && <ReconnectButton provider={connection.provider} />}
+          {connection.status === 'RECONNECT_NEEDED' && <ConnectButton provider={connection.provider} reconnect />}
           <Button
             variant="outlined"
             onClick={onSync}
@@ -290,24 +294,6 @@ function ConnectedCrm({ connection }: { connection: CrmConnection }) {
       )}
       <MappingEditor key={JSON.stringify(connection.mapping)} connection={connection} />
     </Stack>
-  );
-}
-
-function ReconnectButton({ provider }: { provider: CrmProvider }) {
-  const notify = useNotify();
-  const [start, state] = useStartCrmConnectMutation();
-  const reconnect = async () => {
-    try {
-      const { url } = await start({ provider }).unwrap();
-      window.location.assign(url);
-    } catch (error) {
-      notify.error(errorMessage(error, 'The CRM could not be connected. Try again.'));
-    }
-  };
-  return (
-    <Button variant="contained" onClick={reconnect} disabled={state.isLoading}>
-      {CRM_TEXTS.reconnect(provider)}
-    </Button>
   );
 }
 
