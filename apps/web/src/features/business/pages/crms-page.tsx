@@ -1,8 +1,12 @@
 import {
   BUSINESS_MESSAGES,
+  CRM_ACCESS_TOKEN_MAX,
+  CRM_EXTERNAL_ID_FIELD_MAX,
   CRM_EXTERNAL_ID_FIELD_MESSAGE,
   CRM_EXTERNAL_ID_FIELD_PATTERN,
+  CRM_MAPPING_MAX,
   CRM_PROVIDER_NAMES,
+  CRM_STATUS_KEY_MAX,
   CRM_TEXTS,
   type CrmConnection,
   type CrmProvider,
@@ -102,6 +106,7 @@ function HubSpotTokenForm() {
         type="password"
         autoComplete="off"
         size="small"
+        slotProps={{ htmlInput: { maxLength: CRM_ACCESS_TOKEN_MAX } }}
         required
       />
       <Button type="submit" variant="contained" disabled={state.isLoading || token.trim() === ''}>
@@ -144,7 +149,7 @@ function ExternalIdFieldForm({ connection }: { connection: CrmConnection }) {
         helperText={invalid ? CRM_EXTERNAL_ID_FIELD_MESSAGE : CRM_TEXTS.externalIdHelp}
         size="small"
         autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 60, spellCheck: false } }}
+        slotProps={{ htmlInput: { maxLength: CRM_EXTERNAL_ID_FIELD_MAX, spellCheck: false } }}
         sx={{ maxWidth: 480 }}
       />
       <Box>
@@ -184,6 +189,7 @@ function MappingEditor({ connection }: { connection: CrmConnection }) {
               size="small"
               value={key}
               onChange={(e) => setRows(rows.map((r, i) => (i === index ? [e.target.value, r[1]] : r)))}
+              slotProps={{ htmlInput: { maxLength: CRM_STATUS_KEY_MAX } }}
               sx={{ flex: 1 }}
             />
             <TextField
@@ -207,7 +213,9 @@ function MappingEditor({ connection }: { connection: CrmConnection }) {
         ))}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
-        <Button onClick={() => setRows([...rows, ['', 'CONTACTED']])}>ADD STATUS</Button>
+        <Button onClick={() => setRows([...rows, ['', 'CONTACTED']])} disabled={rows.length >= CRM_MAPPING_MAX}>
+          ADD STATUS
+        </Button>
         <Button variant="contained" onClick={save} disabled={state.isLoading}>
           SAVE MAPPING
         </Button>
