@@ -29,9 +29,8 @@ export interface CrmLeadFields {
   city: string;
   state: string;
   postalCode: string;
-  notes: string;
-  /** The lead's page in LeadCircle. */
-  link: string;
+  /** The lead's notes, then a link to its page in LeadCircle. */
+  description: string;
   /** LeadCircle's id for the lead (the value of an external id field). */
   externalId: string;
 }

@@ -141,8 +141,12 @@ function leadFields(deps: AppDeps, lead: LeadRow): CrmLeadFields {
     city: lead.city,
     state: lead.stateAbbrv,
     postalCode: lead.postal,
-    notes: lead.notes ?? '',
-    link: `${deps.config.appUrl}${routePath(ROUTES.groupLead, { group_id: lead.groupId, lead_id: lead.id })}`,
+    description: [
+      lead.notes,
+      `LeadCircle: ${deps.config.appUrl}${routePath(ROUTES.groupLead, { group_id: lead.groupId, lead_id: lead.id })}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     externalId: String(lead.id),
   };
 }

@@ -25,7 +25,7 @@ function hubspotContactProperties(lead: CrmLeadFields): Record<string, string> {
     zip: lead.postalCode,
     country: 'US',
     hs_lead_status: 'NEW',
-    message: [lead.notes, `LeadCircle: ${lead.link}`].filter(Boolean).join('\n\n').slice(0, 65_000),
+    message: lead.description.slice(0, 65_000),
   };
 }
 
