@@ -12,14 +12,16 @@ import { createTokenBox, type TokenBox } from './token-box.js';
 // A stored connection put to work: its client, its tokens out of their box, a spent access token refreshed
 // and the call tried once more; a refused refresh marks the connection RECONNECT_NEEDED.
 
+// One box per key source, so the key file in DATA_DIR is read once, not on every CRM call.
 const boxes = new Map<string, TokenBox>();
 
 export function tokenBoxOf(deps: AppDeps): TokenBox {
-  const secret = loadCrmTokenKey(deps.config.crm.tokenKey, deps.config.dataDir);
-  let box = boxes.get(secret);
+  const { dataDir, crm } = deps.config;
+  const source = `${crm.tokenKey ?? ''}\0${dataDir}`;
+  let box = boxes.get(source);
   if (!box) {
-    box = createTokenBox(secret);
-    boxes.set(secret, box);
+    box = createTokenBox(loadCrmTokenKey(crm.tokenKey, dataDir));
+    boxes.set(source, box);
   }
   return box;
 }
