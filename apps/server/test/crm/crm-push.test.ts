@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadOutcomeSteps, leads } from '../../src/db/schema/index.js';
 import { processDuePushes, processPush, runCrmSweep, syncCrmStatuses } from '../../src/modules/crm/crm-push.service.js';
 import { post } from '../helpers.js';
+import { notMember } from '../leads.js';
 import { HUBSPOT_PRIVATE_TOKEN, type LocalCrm, startLocalCrm } from '../local-crm.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
 import { connectCrm, createCrmWorld, integrationOf, pushOf } from './support.js';
@@ -210,8 +211,11 @@ describe('refusals', () => {
     const connected = await connectedWorld();
     for (const token of [w.stranger.token, w.admin.token]) {
       // Not members of the connected world's group (an admin of another business included).
-      expect([403, 404]).toContain((await send(token, connected.lead.id)).status);
-      expect([403, 404]).toContain((await post(t, '/crm/lead/get', { lead_id: connected.lead.id }, { token })).status);
+      expect(await send(token, connected.lead.id)).toMatchObject({ status: 403, body: notMember });
+      expect(await post(t, '/crm/lead/get', { lead_id: connected.lead.id }, { token })).toMatchObject({
+        status: 403,
+        body: notMember,
+      });
     }
     expect((await send('', connected.lead.id)).status).toBe(401);
     expect(await pushOf(t, connected.lead.id)).toBeUndefined();

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { crmIntegrations, crmPushes, users } from '../../src/db/schema/index.js';
-import { createGroup, createPayingUser, GROUP_CODE } from '../groups.js';
+import { createGroupWithMembers } from '../groups.js';
 import { post } from '../helpers.js';
 import { insertLead } from '../leads.js';
 import type { LocalCrm } from '../local-crm.js';
@@ -10,19 +10,10 @@ import type { TestApp } from '../test-app.js';
 // a lead of the admin's; a stranger (another business) stays outside.
 
 export async function createCrmWorld(t: TestApp) {
-  const admin = await createPayingUser(t);
+  const { owner: admin, member, stranger, group } = await createGroupWithMembers(t);
   const [adminRow] = await t.db.select().from(users).where(eq(users.id, admin.userId));
   const businessId = adminRow!.businessId!;
   await t.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, admin.userId));
-  const group = await createGroup(t, admin.token);
-  const member = await createPayingUser(t);
-  const joined = await post(
-    t,
-    '/group/add',
-    { groupName: group.name, privateCode: GROUP_CODE },
-    { token: member.token },
-  );
-  if (joined.status !== 200) throw new Error(`group/add: ${joined.status}`);
   await t.db.update(users).set({ businessId, role: 'SALES' }).where(eq(users.id, member.userId));
   const lead = await insertLead(t, { groupId: group.groupId, createdBy: admin.userId, notes: 'Met at the expo.' });
   const taken = await post(
@@ -32,7 +23,6 @@ export async function createCrmWorld(t: TestApp) {
     { token: member.token },
   );
   if (taken.status !== 200) throw new Error(`lead/assign: ${taken.status} ${JSON.stringify(taken.body)}`);
-  const stranger = await createPayingUser(t);
   return { admin, member, stranger, businessId, group, lead };
 }
 export type CrmWorld = Awaited<ReturnType<typeof createCrmWorld>>;

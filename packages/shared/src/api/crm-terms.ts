@@ -6,10 +6,11 @@ import type { LeadOutcomeStage } from '../forms/outcome-terms.js';
 export const CRM_PROVIDERS = ['SALESFORCE', 'HUBSPOT'] as const;
 export type CrmProvider = (typeof CRM_PROVIDERS)[number];
 export const CRM_PROVIDER_NAMES: Record<CrmProvider, string> = { SALESFORCE: 'Salesforce', HUBSPOT: 'HubSpot' };
+/** The provider as the sign-in callback's route names it (ROUTES.adminCrmCallback's :provider). */
+export const CRM_CALLBACK_SLUGS: Record<CrmProvider, string> = { SALESFORCE: 'salesforce', HUBSPOT: 'hubspot' };
 
 /** RECONNECT_NEEDED: the CRM refused the stored authorisation; pushes wait until an admin connects again. */
 export const CRM_CONNECTION_STATUSES = ['CONNECTED', 'RECONNECT_NEEDED'] as const;
-export type CrmConnectionStatus = (typeof CRM_CONNECTION_STATUSES)[number];
 
 /** A lead's push: SENDING (queued or running), SENT, FAILED (the CRM's refusal), WAITING (reconnect needed). */
 export const CRM_PUSH_STATES = ['SENDING', 'SENT', 'FAILED', 'WAITING'] as const;

@@ -74,15 +74,17 @@ export const crmConnectFinishRequest = z.strictObject({
   state: text({ error: 'The sign-in state is missing' }).min(1, 'The sign-in state is missing').max(4000),
 });
 
+export const CRM_ACCESS_TOKEN_MAX = 500;
 export const crmConnectTokenRequest = z.strictObject({
   token: text({ error: 'Paste the access token' })
     .trim()
     .min(1, 'Paste the access token')
-    .max(500, 'The access token is too long'),
+    .max(CRM_ACCESS_TOKEN_MAX, 'The access token is too long'),
 });
 
 // A custom Salesforce field's API name (ends in __c); the CRM page names the rule.
 export const CRM_EXTERNAL_ID_FIELD_PATTERN = /^[A-Za-z][A-Za-z0-9_]{0,39}__c$/;
+export const CRM_EXTERNAL_ID_FIELD_MAX = 60;
 export const CRM_EXTERNAL_ID_FIELD_MESSAGE =
   'Enter a custom Salesforce field API name: a letter first, then letters, digits or _, ending in __c (such as LeadCircle_Id__c).';
 
@@ -91,7 +93,7 @@ export const crmSettingsRequest = z.strictObject({
   // Empty or null clears it (records are then matched by their stored id only).
   external_id_field: text({ error: CRM_EXTERNAL_ID_FIELD_MESSAGE })
     .trim()
-    .max(60, CRM_EXTERNAL_ID_FIELD_MESSAGE)
+    .max(CRM_EXTERNAL_ID_FIELD_MAX, CRM_EXTERNAL_ID_FIELD_MESSAGE)
     .refine((v) => v === '' || CRM_EXTERNAL_ID_FIELD_PATTERN.test(v), CRM_EXTERNAL_ID_FIELD_MESSAGE)
     .transform((v) => v || null)
     .nullable()

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { CrmProvider } from '@leadcircle/shared';
+import { CRM_CALLBACK_SLUGS, type CrmProvider, ROUTES, routePath } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
 import { loadCrmTokenKey } from '../../lib/secrets.js';
 import * as q from './crm.queries.js';
@@ -12,14 +12,16 @@ import { createTokenBox, type TokenBox } from './token-box.js';
 // A stored connection put to work: its client, its tokens out of their box, a spent access token refreshed
 // and the call tried once more; a refused refresh marks the connection RECONNECT_NEEDED.
 
+// One box per key source, so the key file in DATA_DIR is read once, not on every CRM call.
 const boxes = new Map<string, TokenBox>();
 
 export function tokenBoxOf(deps: AppDeps): TokenBox {
-  const secret = loadCrmTokenKey(deps.config.crm.tokenKey, deps.config.dataDir);
-  let box = boxes.get(secret);
+  const { dataDir, crm } = deps.config;
+  const source = `${crm.tokenKey ?? ''}\0${dataDir}`;
+  let box = boxes.get(source);
   if (!box) {
-    box = createTokenBox(secret);
-    boxes.set(secret, box);
+    box = createTokenBox(loadCrmTokenKey(crm.tokenKey, dataDir));
+    boxes.set(source, box);
   }
   return box;
 }
@@ -35,7 +37,7 @@ export function crmClientFor(deps: AppDeps, provider: CrmProvider): CrmClient {
 export class CrmReconnectNeeded extends Error {}
 
 export function redirectUriFor(deps: AppDeps, provider: CrmProvider): string {
-  return `${deps.config.appUrl}/admin/crms/${provider === 'SALESFORCE' ? 'salesforce' : 'hubspot'}/callback`;
+  return `${deps.config.appUrl}${routePath(ROUTES.adminCrmCallback, { provider: CRM_CALLBACK_SLUGS[provider] })}`;
 }
 
 export function pkcePair(): { verifier: string; challenge: string } {

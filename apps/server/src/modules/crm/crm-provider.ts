@@ -1,5 +1,4 @@
 import type { CrmProvider } from '@leadcircle/shared';
-import type { OutboundPolicy } from '../../lib/outbound.js';
 
 // What LeadCircle asks of a CRM; Salesforce and HubSpot are two implementations (salesforce.ts, hubspot.ts).
 
@@ -30,9 +29,8 @@ export interface CrmLeadFields {
   city: string;
   state: string;
   postalCode: string;
-  notes: string;
-  /** The lead's page in LeadCircle. */
-  link: string;
+  /** The lead's notes, then a link to its page in LeadCircle. */
+  description: string;
   /** LeadCircle's id for the lead (the value of an external id field). */
   externalId: string;
 }
@@ -63,5 +61,3 @@ export interface CrmClient {
   readStatuses(link: CrmLink, recordIds: string[]): Promise<Map<string, CrmRecordStatus>>;
   revoke?(link: CrmLink): Promise<void>;
 }
-
-export type CrmClientFactory = (policy: OutboundPolicy) => CrmClient;

@@ -3,11 +3,14 @@ import {
   type CrmLeadState,
   type CrmProvider,
   type CrmPushState,
+  ERRORS,
   type LeadOutcomeStage,
+  ROUTES,
+  routePath,
   SERVER_EVENTS,
 } from '@leadcircle/shared';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError, conflict } from '../../http/errors.js';
+import { AppError, conflict, unprocessable } from '../../http/errors.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { addTask } from '../../lib/task-queue.js';
 import { businessRoom } from '../../realtime/rooms.js';
@@ -30,7 +33,7 @@ import type { CrmLeadFields } from './crm-provider.js';
 // Leads to the CRM and back. A send claims the (lead, business) row in a transaction, then a background task
 // (graphile-worker, job key per row) makes the call holding that row's lock, so two clicks, two instances or a
 // restart make one record. 429 and 5xx are tried again (Retry-After, else a backoff) for up to a day; a 4xx is
-// the CRM's refusal, shown on the lead in its words. The sweep (crmTickJob) takes up what is due, sends taken
+// the CRM's refusal, shown on the lead in its words. The sweep (crmSweepJob) takes up what is due, sends taken
 // leads when the business asked for it, sends edited leads again, and reads the records' statuses back.
 
 export const CRM_PUSH_TASK = 'crm-push';
@@ -38,7 +41,7 @@ const RETRY_FOR_MS = 24 * HOUR_MS;
 const SWEEP_BATCH = 50;
 
 /** 30 s, 1 min, 2 min … at most an hour between tries. */
-export function backoffMs(attempts: number): number {
+function backoffMs(attempts: number): number {
   return Math.min(HOUR_MS, 30_000 * 2 ** Math.max(0, attempts - 1));
 }
 
@@ -138,8 +141,12 @@ function leadFields(deps: AppDeps, lead: LeadRow): CrmLeadFields {
     city: lead.city,
     state: lead.stateAbbrv,
     postalCode: lead.postal,
-    notes: lead.notes ?? '',
-    link: `${deps.config.appUrl}/groups/${lead.groupId}/leads/${lead.id}`,
+    description: [
+      lead.notes,
+      `LeadCircle: ${deps.config.appUrl}${routePath(ROUTES.groupLead, { group_id: lead.groupId, lead_id: lead.id })}`,
+    ]
+      .filter(Boolean)
+      .join('\n\n'),
     externalId: String(lead.id),
   };
 }
@@ -159,7 +166,7 @@ export async function processPush(deps: AppDeps, pushId: number): Promise<void> 
     if (!crm?.tokens || crm.provider !== push.provider || !lead) {
       return q.updatePush(tx, push.id, {
         state: 'FAILED',
-        error: 'Your business has no CRM connected.',
+        error: ERRORS.CRM_NOT_CONNECTED.message,
         updatedAt: now,
       });
     }
@@ -248,11 +255,6 @@ async function queueEditedLeads(deps: AppDeps, crm: q.IntegrationRow): Promise<v
   }
 }
 
-const STAGE_NOTE: Record<CrmProvider, string> = {
-  SALESFORCE: CRM_TEXTS.fromCrm('SALESFORCE'),
-  HUBSPOT: CRM_TEXTS.fromCrm('HUBSPOT'),
-};
-
 /**
  * Reads the statuses of the business's sent records and records the outcome step each now means, for the member
  * who sent it ("from Salesforce"), when it moved. Answers how many records were read and steps recorded.
@@ -292,7 +294,7 @@ export async function syncCrmStatuses(
           stage,
           amount: stage === 'WON' && status.amountCents !== null ? status.amountCents / 100 : null,
           lost_reason: stage === 'LOST' ? 'OTHER' : null,
-          note: STAGE_NOTE[provider],
+          note: CRM_TEXTS.fromCrm(provider),
         });
         recorded += 1;
       } catch (error) {
@@ -315,9 +317,9 @@ export async function syncCrmNow(deps: AppDeps, callerId: number): Promise<{ che
     return await syncCrmStatuses(deps, crm);
   } catch (error) {
     if (error instanceof CrmReconnectNeeded) {
-      throw new AppError('CRM_UNAVAILABLE', 422, CRM_TEXTS.reconnect(crm.provider as CrmProvider));
+      throw unprocessable('CRM_UNAVAILABLE', CRM_TEXTS.reconnect(crm.provider as CrmProvider));
     }
-    if (error instanceof CrmError) throw new AppError('CRM_UNAVAILABLE', 422, error.message);
+    if (error instanceof CrmError) throw unprocessable('CRM_UNAVAILABLE', error.message);
     throw error;
   }
 }

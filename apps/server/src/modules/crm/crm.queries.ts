@@ -68,11 +68,6 @@ export async function findPush(db: DbOrTx, leadId: number, businessId: number) {
   return row;
 }
 
-export async function findPushById(db: DbOrTx, id: number) {
-  const [row] = await db.select().from(crmPushes).where(eq(crmPushes.id, id));
-  return row;
-}
-
 /**
  * Claims the (lead, business) row for a send: made SENDING (due now) unless it already is. One row per
  * pair whatever the clicks or instances; answers the row when this call queued it, undefined otherwise.
@@ -154,11 +149,10 @@ export async function listSentPushes(db: DbOrTx, businessId: number) {
 
 /** Pushes that waited for a reconnect are due again. */
 export async function requeueWaitingPushes(db: DbOrTx, businessId: number, now: Date) {
-  return db
+  await db
     .update(crmPushes)
     .set({ state: 'SENDING', nextAttemptAt: now, queuedAt: now, attempts: 0, updatedAt: now })
-    .where(and(eq(crmPushes.businessId, businessId), eq(crmPushes.state, 'WAITING')))
-    .returning({ id: crmPushes.id, leadId: crmPushes.leadId });
+    .where(and(eq(crmPushes.businessId, businessId), eq(crmPushes.state, 'WAITING')));
 }
 
 export async function listPushedLeadIds(db: DbOrTx, businessId: number, leadIds: number[]) {

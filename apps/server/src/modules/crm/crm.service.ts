@@ -1,6 +1,7 @@
 import {
   CRM_DEFAULT_MAPPINGS,
   CRM_TEST_REASONS,
+  CRM_TEXTS,
   CRM_URL_MESSAGE,
   type CrmConnectionAnswer,
   type CrmProvider,
@@ -10,7 +11,7 @@ import {
 } from '@leadcircle/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../app-deps.js';
-import { AppError, badRequest, conflict, notFound } from '../../http/errors.js';
+import { type AppError, badRequest, conflict, notFound } from '../../http/errors.js';
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import { OutboundError, type OutboundPolicy } from '../../lib/outbound.js';
 import { requireAdminOfOwnBusiness } from '../business/business.access.js';
@@ -125,7 +126,7 @@ export async function getCrmConnection(deps: AppDeps, callerId: number): Promise
 /** A CRM's failure while connecting: a 4xx in words the admin can act on. */
 function connectFailure(error: unknown): AppError {
   if (!(error instanceof CrmError)) throw error;
-  return new AppError('CRM_CONNECT_FAILED', 400, `The CRM refused the connection: ${error.message}`);
+  return badRequest('CRM_CONNECT_FAILED', `The CRM refused the connection: ${error.message}`);
 }
 
 /** One CRM per business; a connection waiting for a reconnect (same CRM) or one set up with support may be replaced. */
@@ -241,7 +242,8 @@ export async function connectCrmWithToken(
   token: string,
 ): Promise<CrmConnectionAnswer> {
   const { businessId } = await requireAdminOfOwnBusiness(deps.db, callerId);
-  if (deps.config.crm.hubspot.oauth) throw conflict('CRM_NOT_CONFIGURED', 'Connect HubSpot with CONNECT HUBSPOT.');
+  if (deps.config.crm.hubspot.oauth)
+    throw conflict('CRM_NOT_CONFIGURED', `Connect HubSpot with ${CRM_TEXTS.connect('HUBSPOT')}.`);
   refuseIfConnected(await q.findIntegration(deps.db, businessId), 'HUBSPOT');
   const client = crmClientFor(deps, 'HUBSPOT');
   let connected: CrmConnected;
@@ -249,7 +251,7 @@ export async function connectCrmWithToken(
     connected = await client.connectToken!(token);
   } catch (error) {
     if (error instanceof CrmError && error.kind === 'unauthorized') {
-      throw new AppError('CRM_CONNECT_FAILED', 400, 'HubSpot refused this access token.');
+      throw badRequest('CRM_CONNECT_FAILED', 'HubSpot refused this access token.');
     }
     throw connectFailure(error);
   }

@@ -11,7 +11,7 @@ const SCOPES = 'crm.objects.contacts.write crm.objects.contacts.read';
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 const isHubSpotId = (id: string) => /^\d{1,20}$/.test(id);
 
-export function hubspotContactProperties(lead: CrmLeadFields): Record<string, string> {
+function hubspotContactProperties(lead: CrmLeadFields): Record<string, string> {
   return {
     firstname: lead.firstName,
     lastname: lead.lastName,
@@ -25,7 +25,7 @@ export function hubspotContactProperties(lead: CrmLeadFields): Record<string, st
     zip: lead.postalCode,
     country: 'US',
     hs_lead_status: 'NEW',
-    message: [lead.notes, `LeadCircle: ${lead.link}`].filter(Boolean).join('\n\n').slice(0, 65_000),
+    message: lead.description.slice(0, 65_000),
   };
 }
 

@@ -19,8 +19,7 @@ const isSalesforceId = (id: string) => /^[a-zA-Z0-9]{15,18}$/.test(id);
 // A custom field's API name; only such a name is put in a path or a SOQL query.
 const isExternalIdField = (name: string) => CRM_EXTERNAL_ID_FIELD_PATTERN.test(name);
 
-export function salesforceLeadBody(lead: CrmLeadFields): Record<string, string> {
-  const description = [lead.notes, `LeadCircle: ${lead.link}`].filter(Boolean).join('\n\n');
+function salesforceLeadBody(lead: CrmLeadFields): Record<string, string> {
   return {
     FirstName: lead.firstName.slice(0, 40),
     // Salesforce requires LastName and Company.
@@ -34,7 +33,7 @@ export function salesforceLeadBody(lead: CrmLeadFields): Record<string, string> 
     State: lead.state.slice(0, 80),
     PostalCode: lead.postalCode.slice(0, 20),
     Country: 'US',
-    Description: description.slice(0, 32_000),
+    Description: lead.description.slice(0, 32_000),
     LeadSource: 'LeadCircle',
   };
 }

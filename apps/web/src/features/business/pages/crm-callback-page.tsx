@@ -1,4 +1,4 @@
-import { CRM_PROVIDER_NAMES, type CrmProvider, ROUTES } from '@leadcircle/shared';
+import { CRM_CALLBACK_SLUGS, CRM_PROVIDER_NAMES, CRM_PROVIDERS, ROUTES } from '@leadcircle/shared';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,8 +9,6 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { useFinishCrmConnectMutation } from '../api';
-
-const PROVIDERS: Record<string, CrmProvider> = { salesforce: 'SALESFORCE', hubspot: 'HUBSPOT' };
 
 /**
  * Where the CRM's sign-in page sends the admin back (/admin/crms/<crm>/callback?code&state): the code and the
@@ -23,7 +21,7 @@ export function CrmCallbackPage() {
   const notify = useNotify();
   const [finish, state] = useFinishCrmConnectMutation();
   const sent = useRef(false);
-  const provider = PROVIDERS[slug];
+  const provider = CRM_PROVIDERS.find((p) => CRM_CALLBACK_SLUGS[p] === slug);
   const code = params.get('code') ?? '';
   const returnedState = params.get('state') ?? '';
   const denied = params.get('error_description') ?? params.get('error');

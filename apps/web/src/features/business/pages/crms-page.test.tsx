@@ -1,4 +1,10 @@
-import { BUSINESS_MESSAGES } from '@leadcircle/shared';
+import {
+  BUSINESS_MESSAGES,
+  CRM_ACCESS_TOKEN_MAX,
+  CRM_EXTERNAL_ID_FIELD_MAX,
+  CRM_MAPPING_MAX,
+  CRM_STATUS_KEY_MAX,
+} from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answerCalls, bodiesSentTo } from '../../../test/fake-server';
@@ -83,7 +89,10 @@ describe('CrmsPage with a connection', { timeout: 20_000 }, () => {
     });
     renderInApp(<CrmsPage />);
     expect(await screen.findByRole('button', { name: 'CONNECT SALESFORCE' })).toBeInTheDocument();
-    expect(screen.getByLabelText(/Private app access token/)).toBeInTheDocument();
+    expect(screen.getByLabelText(/Private app access token/)).toHaveAttribute(
+      'maxlength',
+      String(CRM_ACCESS_TOKEN_MAX),
+    );
   });
 
   it('shows the account, SYNC NOW, DISCONNECT, the switch and the mapping', async () => {
@@ -161,5 +170,28 @@ describe('CrmsPage with a connection', { timeout: 20_000 }, () => {
     });
     renderInApp(<CrmsPage />);
     expect(await screen.findByRole('button', { name: 'Reconnect Salesforce' })).toBeInTheDocument();
+  });
+
+  it('keeps its fields within the shared limits: a status or field name no longer than the server takes, no mapping row past the last', async () => {
+    const full = Object.fromEntries(
+      Array.from({ length: CRM_MAPPING_MAX }, (_, i) => [`Status ${i + 1}`, 'CONTACTED']),
+    );
+    answerCalls({
+      '/api/crm/user/check': { status: 200, body: { integrationExists: true } },
+      '/api/crm/connection/get': {
+        status: 200,
+        body: { connection: { ...connection, mapping: full }, oauth: { SALESFORCE: true, HUBSPOT: true } },
+      },
+    });
+    renderInApp(<CrmsPage />);
+    const first = await screen.findByRole('textbox', { name: 'CRM status 1' });
+    expect(first).toHaveAttribute('maxlength', String(CRM_STATUS_KEY_MAX));
+    expect(screen.getByRole('textbox', { name: 'External ID field' })).toHaveAttribute(
+      'maxlength',
+      String(CRM_EXTERNAL_ID_FIELD_MAX),
+    );
+    expect(screen.getByRole('button', { name: 'ADD STATUS' })).toBeDisabled();
+    fireEvent.click(screen.getAllByRole('button', { name: 'REMOVE' })[0]!);
+    expect(screen.getByRole('button', { name: 'ADD STATUS' })).toBeEnabled();
   });
 });

@@ -1,8 +1,12 @@
 import {
   BUSINESS_MESSAGES,
+  CRM_ACCESS_TOKEN_MAX,
+  CRM_EXTERNAL_ID_FIELD_MAX,
   CRM_EXTERNAL_ID_FIELD_MESSAGE,
   CRM_EXTERNAL_ID_FIELD_PATTERN,
+  CRM_MAPPING_MAX,
   CRM_PROVIDER_NAMES,
+  CRM_STATUS_KEY_MAX,
   CRM_TEXTS,
   type CrmConnection,
   type CrmProvider,
@@ -56,8 +60,11 @@ const CRM_OPTIONS: { provider: CrmProvider; name: string; text: string }[] = [
 const formatTime = dateFormat({ dateStyle: 'medium', timeStyle: 'short' });
 const when = (at: string | null) => (at ? formatTime(new Date(at)) : CRM_TEXTS.never);
 
-/** CONNECT SALESFORCE / HUBSPOT: the CRM's sign-in page, which comes back to /admin/crms/<crm>/callback. */
-function ConnectButton({ provider }: { provider: CrmProvider }) {
+/**
+ * CONNECT SALESFORCE / HUBSPOT (or Reconnect …): the CRM's sign-in page, which comes back to
+ * /admin/crms/<crm>/callback.
+ */
+function ConnectButton({ provider, reconnect = false }: { provider: CrmProvider; reconnect?: boolean }) {
   const notify = useNotify();
   const [start, state] = useStartCrmConnectMutation();
   const connect = async () => {
@@ -68,9 +75,10 @@ function ConnectButton({ provider }: { provider: CrmProvider }) {
       notify.error(errorMessage(error, 'The CRM could not be connected. Try again.'));
     }
   };
+  const label = reconnect ? CRM_TEXTS.reconnect(provider) : CRM_TEXTS.connect(provider);
   return (
     <Button variant="contained" onClick={connect} disabled={state.isLoading}>
-      {state.isLoading ? CRM_TEXTS.connecting : CRM_TEXTS.connect(provider)}
+      {state.isLoading ? CRM_TEXTS.connecting : label}
     </Button>
   );
 }
@@ -98,6 +106,7 @@ function HubSpotTokenForm() {
         type="password"
         autoComplete="off"
         size="small"
+        slotProps={{ htmlInput: { maxLength: CRM_ACCESS_TOKEN_MAX } }}
         required
       />
       <Button type="submit" variant="contained" disabled={state.isLoading || token.trim() === ''}>
@@ -140,7 +149,7 @@ function ExternalIdFieldForm({ connection }: { connection: CrmConnection }) {
         helperText={invalid ? CRM_EXTERNAL_ID_FIELD_MESSAGE : CRM_TEXTS.externalIdHelp}
         size="small"
         autoComplete="off"
-        slotProps={{ htmlInput: { maxLength: 60, spellCheck: false } }}
+        slotProps={{ htmlInput: { maxLength: CRM_EXTERNAL_ID_FIELD_MAX, spellCheck: false } }}
         sx={{ maxWidth: 480 }}
       />
       <Box>
@@ -180,6 +189,7 @@ function MappingEditor({ connection }: { connection: CrmConnection }) {
               size="small"
               value={key}
               onChange={(e) => setRows(rows.map((r, i) => (i === index ? [e.target.value, r[1]] : r)))}
+              slotProps={{ htmlInput: { maxLength: CRM_STATUS_KEY_MAX } }}
               sx={{ flex: 1 }}
             />
             <TextField
@@ -203,7 +213,9 @@ function MappingEditor({ connection }: { connection: CrmConnection }) {
         ))}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
-        <Button onClick={() => setRows([...rows, ['', 'CONTACTED']])}>ADD STATUS</Button>
+        <Button onClick={() => setRows([...rows, ['', 'CONTACTED']])} disabled={rows.length >= CRM_MAPPING_MAX}>
+          ADD STATUS
+        </Button>
         <Button variant="contained" onClick={save} disabled={state.isLoading}>
           SAVE MAPPING
         </Button>
@@ -262,7 +274,7 @@ function ConnectedCrm({ connection }: { connection: CrmConnection }) {
           )}
         </CardContent>
         <CardActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          {connection.status === 'RECONNECT_NEEDED' && <ReconnectButton provider={connection.provider} />}
+          {connection.status === 'RECONNECT_NEEDED' && <ConnectButton provider={connection.provider} reconnect />}
           <Button
             variant="outlined"
             onClick={onSync}
@@ -290,24 +302,6 @@ function ConnectedCrm({ connection }: { connection: CrmConnection }) {
       )}
       <MappingEditor key={JSON.stringify(connection.mapping)} connection={connection} />
     </Stack>
-  );
-}
-
-function ReconnectButton({ provider }: { provider: CrmProvider }) {
-  const notify = useNotify();
-  const [start, state] = useStartCrmConnectMutation();
-  const reconnect = async () => {
-    try {
-      const { url } = await start({ provider }).unwrap();
-      window.location.assign(url);
-    } catch (error) {
-      notify.error(errorMessage(error, 'The CRM could not be connected. Try again.'));
-    }
-  };
-  return (
-    <Button variant="contained" onClick={reconnect} disabled={state.isLoading}>
-      {CRM_TEXTS.reconnect(provider)}
-    </Button>
   );
 }
 
