@@ -38,7 +38,7 @@ export const SERVER_EVENTS = {
   leadOutcome: 'lead:outcome',
   /** A lead import of one of the user's groups moved on (progress, done, failed, undone). */
   leadImportProgress: 'lead:import_progress',
-  /** A lead's push to the business's CRM moved on (sending, sent with its link, refused): to the business. */
+  /** A lead's push to the business's CRM moved on (sending, sent with its link, refused): to the business's members of the lead's group. */
   crmLead: 'crm:lead',
   /**
    * An activity the user may see was recorded: refetch the feed. `inbox: true` tells the people it is news to

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { leadOutcomeSteps, leads } from '../../src/db/schema/index.js';
 import { processDuePushes, processPush, runCrmSweep, syncCrmStatuses } from '../../src/modules/crm/crm-push.service.js';
-import { post } from '../helpers.js';
+import { createUser, post } from '../helpers.js';
 import { notMember } from '../leads.js';
 import { HUBSPOT_PRIVATE_TOKEN, type LocalCrm, startLocalCrm } from '../local-crm.js';
 import { createTestApp, createTestClock, type TestApp } from '../test-app.js';
@@ -37,6 +37,8 @@ const sfLeadsNamed = (lastName: string) =>
 describe('sending a lead to Salesforce', () => {
   it('creates one Salesforce Lead with the fields and a link back, shown on the lead live', async () => {
     const w = await connectedWorld();
+    // A colleague of the same business outside the lead's group.
+    const colleague = await createUser(t, { businessId: w.businessId, role: 'SALES' });
     const before = await post(t, '/crm/lead/get', { lead_id: w.lead.id }, { token: w.member.token });
     expect(before.body).toEqual({ leadId: w.lead.id, provider: 'SALESFORCE', push: null });
     const res = await send(w.member.token, w.lead.id);
@@ -68,9 +70,15 @@ describe('sending a lead to Salesforce', () => {
       error: null,
     });
     const events = t.realtime.events.filter(
-      (e) => e.event === SERVER_EVENTS.crmLead && e.rooms.includes(`business:${w.businessId}`),
+      (e) => e.event === SERVER_EVENTS.crmLead && (e.data as { leadId: number }).leadId === w.lead.id,
     );
     expect(events.map((e) => (e.data as { push: { state: string } }).push.state)).toEqual(['SENDING', 'SENT']);
+    // Only the people of the business who may see the lead (its group's members) hear of it: not a colleague
+    // outside the group, not the group's members from elsewhere.
+    for (const event of events) {
+      expect([...event.rooms].sort()).toEqual([`user:${w.admin.userId}`, `user:${w.member.userId}`].sort());
+      expect(event.rooms).not.toContain(`user:${colleague.id}`);
+    }
   });
 
   it('sending again, or after an edit, updates the same record; a record deleted in Salesforce is created again', async () => {

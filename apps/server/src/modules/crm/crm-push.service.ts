@@ -13,7 +13,7 @@ import type { AppDeps } from '../../app-deps.js';
 import { AppError, conflict, unprocessable } from '../../http/errors.js';
 import { HOUR_MS } from '../../lib/clock.js';
 import { addTask } from '../../lib/task-queue.js';
-import { businessRoom } from '../../realtime/rooms.js';
+import { userRoom } from '../../realtime/rooms.js';
 import * as users from '../accounts/accounts.service.js';
 import { requireAdminOfOwnBusiness } from '../business/business.access.js';
 import {
@@ -61,9 +61,12 @@ function stateOf(leadId: number, provider: CrmProvider | null, push: q.PushRow |
   };
 }
 
-function publish(deps: AppDeps, push: q.PushRow) {
+/** A push's state, to the people of its business who may see the lead (never the rest of the business). */
+async function publish(deps: AppDeps, push: q.PushRow) {
+  const viewers = await q.listLeadViewersInBusiness(deps.db, push.leadId, push.businessId);
+  if (viewers.length === 0) return;
   deps.realtime.publish({
-    rooms: [businessRoom(push.businessId)],
+    rooms: viewers.map(userRoom),
     event: SERVER_EVENTS.crmLead,
     data: stateOf(push.leadId, push.provider as CrmProvider, push),
   });
@@ -115,7 +118,7 @@ async function claimAndQueue(
     state: crm.status === 'CONNECTED' ? 'SENDING' : 'WAITING',
   });
   if (!claimed) return q.findPush(deps.db, leadId, crm.businessId);
-  publish(deps, claimed);
+  await publish(deps, claimed);
   if (claimed.state === 'SENDING') await queueTask(deps, claimed);
   return claimed;
 }
@@ -209,7 +212,7 @@ export async function processPush(deps: AppDeps, pushId: number): Promise<void> 
   });
   if (!done) return;
   if (again) await queueTask(deps, done);
-  else publish(deps, done);
+  else await publish(deps, done);
 }
 
 /** Pushes whose time has come (a lost task, a restart, a queue not running): each as its task would. */

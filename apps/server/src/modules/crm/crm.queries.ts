@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { crmIntegrations, crmPushes, publicUsers } from '../../db/schema/index.js';
+import { crmIntegrations, crmPushes, publicGroupMembers, publicLeads, publicUsers } from '../../db/schema/index.js';
 
 export type IntegrationRow = typeof crmIntegrations.$inferSelect;
 export type PushRow = typeof crmPushes.$inferSelect;
@@ -57,6 +57,17 @@ export async function listAutoSendIntegrations(db: DbOrTx) {
 
 export async function listBusinessUserIds(db: DbOrTx, businessId: number): Promise<number[]> {
   const rows = await db.select({ id: publicUsers.id }).from(publicUsers).where(eq(publicUsers.businessId, businessId));
+  return rows.map((r) => r.id);
+}
+
+/** The people of the business who may see the lead: members of its group. */
+export async function listLeadViewersInBusiness(db: DbOrTx, leadId: number, businessId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: publicUsers.id })
+    .from(publicLeads)
+    .innerJoin(publicGroupMembers, eq(publicGroupMembers.groupId, publicLeads.groupId))
+    .innerJoin(publicUsers, eq(publicUsers.id, publicGroupMembers.userId))
+    .where(and(eq(publicLeads.id, leadId), eq(publicUsers.businessId, businessId)));
   return rows.map((r) => r.id);
 }
 
