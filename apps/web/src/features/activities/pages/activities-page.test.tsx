@@ -1,6 +1,6 @@
 import type { ActivityItem, GroupSummary, Opportunity } from '@leadcircle/shared';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { modalClosed, selectActiveModal } from '../../../core/modals-slice';
 import { store } from '../../../core/store';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
@@ -47,7 +47,7 @@ const groupDeleted: ActivityItem = {
 };
 
 const ok = (body: unknown): FakeAnswer => ({ status: 200, body });
-const feedOf = (activities: ActivityItem[]) => ok({ globalActivities: { activities, totalCount: activities.length } });
+const feedOf = (activities: ActivityItem[], hasMore = false) => ok({ globalActivities: { activities, hasMore } });
 const groupsOf = (groups: GroupSummary[]) => ok({ groups, totalCount: groups.length });
 const opportunitiesOf = (opportunities: Opportunity[]) => ok({ opportunities, totalCount: opportunities.length });
 
@@ -121,6 +121,45 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
       await screen.findByRole('link', { name: /Olive Rivera submitted the lead Avery Buyer/ }),
     ).toBeInTheDocument();
     expect(bodiesSentTo(calls, '/api/activity/global')).toHaveLength(2);
+  });
+
+  it('shows older activities, 50 at a time from the last one shown, while there are more', async () => {
+    const calls = answerHome({ feed: [feedOf([newLead], true), feedOf([groupDeleted])] });
+    renderHome();
+    const feed = within(screen.getByRole('list', { name: 'Activities' }));
+    expect(await feed.findByRole('link', { name: /submitted the lead Avery Buyer/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'SHOW OLDER ACTIVITIES' }));
+    expect(await feed.findByText('Olive Rivera deleted Old Crew')).toBeInTheDocument();
+    expect(feed.getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'SHOW OLDER ACTIVITIES' })).not.toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/activity/global')).toEqual([
+      { response_type: 'LIST', start_position: 0, get_next: 50 },
+      { response_type: 'LIST', get_next: 50, before_id: newLead.activityId },
+    ]);
+  });
+
+  it('reads every page shown again on a new activity, each from the one before, so none goes missing', async () => {
+    const send = playRealtimeEvents();
+    const newer: ActivityItem = {
+      ...newLead,
+      activityId: 42,
+      data: { newLead: { ...newLead.data.newLead!, activityId: 42, leadName: 'Blake Newer' } },
+    };
+    const calls = answerHome({
+      feed: [feedOf([newLead], true), feedOf([groupDeleted]), feedOf([newer], true), feedOf([newLead, groupDeleted])],
+    });
+    renderHome();
+    expect(await screen.findByRole('link', { name: /Avery Buyer/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'SHOW OLDER ACTIVITIES' }));
+    expect(await screen.findByText('Olive Rivera deleted Old Crew')).toBeInTheDocument();
+    await send('activity:new', { activityId: newer.activityId });
+    expect(await screen.findByRole('link', { name: /Blake Newer/ })).toBeInTheDocument();
+    const feed = within(screen.getByRole('list', { name: 'Activities' }));
+    await vi.waitFor(() => expect(feed.getAllByRole('listitem')).toHaveLength(3));
+    expect(bodiesSentTo(calls, '/api/activity/global').slice(2)).toEqual([
+      { response_type: 'LIST', start_position: 0, get_next: 50 },
+      { response_type: 'LIST', get_next: 50, before_id: newer.activityId },
+    ]);
   });
 
   it('welcomes a new person, with nothing in any list, and leads them to the groups', async () => {

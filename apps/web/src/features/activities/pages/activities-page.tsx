@@ -1,4 +1,5 @@
 import { describeActivity, ROUTES, SERVER_EVENTS } from '@leadcircle/shared';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
@@ -13,7 +14,12 @@ import { EmptyState } from '../../../components/empty-state';
 import { useAppDispatch } from '../../../core/hooks';
 import { modalOpened } from '../../../core/modals-slice';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
-import { activitiesApi, useGlobalActivitiesQuery, useRecentGroupsQuery, useRecentOpportunitiesQuery } from '../api';
+import {
+  activitiesApi,
+  useGlobalActivitiesInfiniteQuery,
+  useRecentGroupsQuery,
+  useRecentOpportunitiesQuery,
+} from '../api';
 import { relativeTime } from '../describe';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -34,7 +40,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function ActivitiesPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const feed = useGlobalActivitiesQuery({ response_type: 'LIST', start_position: 0, get_next: 50 });
+  const feed = useGlobalActivitiesInfiniteQuery();
   const groups = useRecentGroupsQuery();
   const opportunities = useRecentOpportunitiesQuery();
   const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Activities']));
@@ -45,7 +51,7 @@ export function ActivitiesPage() {
   });
   useOnReconnect(refresh);
 
-  const items = feed.data?.globalActivities.activities ?? [];
+  const items = feed.data?.pages.flatMap((page) => page.globalActivities.activities) ?? [];
   const groupRows = groups.data?.groups ?? [];
   const opportunityRows = opportunities.data?.opportunities ?? [];
   const isNew = feed.isSuccess && groups.isSuccess && items.length === 0 && groupRows.length === 0;
@@ -104,6 +110,13 @@ export function ActivitiesPage() {
                 );
               })}
             </List>
+            {feed.hasNextPage && (
+              <Box sx={{ textAlign: 'center', pt: 1 }}>
+                <Button size="small" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
+                  SHOW OLDER ACTIVITIES
+                </Button>
+              </Box>
+            )}
           </Section>
         </Stack>
         <Stack sx={{ flex: 1, gap: 2, minWidth: 0 }}>
