@@ -2,7 +2,7 @@ import type { ActivityItem } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
-import { answerCalls, bodiesSentTo, type FakeAnswer } from '../../../test/fake-server';
+import { answerCalls, bodiesSentTo, type FakeAnswer, holdAnswers } from '../../../test/fake-server';
 import { waitPatientlyForScreens } from '../../../test/patient-waits';
 import { playRealtimeEvents } from '../../../test/realtime-events';
 import { seedCurrentUser } from '../../../test/render-in-app';
@@ -155,5 +155,23 @@ describe('InboxBell', { timeout: 20_000 }, () => {
     const inbox = await openInbox('Notifications');
     expect(inbox.getByText('Nothing new.')).toBeInTheDocument();
     expect(inbox.getByRole('menuitem', { name: 'Mark all read' })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('says the inbox could not be loaded when its call fails, never that nothing is new', async () => {
+    answerCalls({ '/api/notification/list': { status: 500, body: { message: 'Something went wrong.' } } });
+    renderBell();
+    const inbox = await openInbox('Notifications');
+    expect(await inbox.findByText('Notifications could not be loaded.')).toBeInTheDocument();
+    expect(inbox.queryByText('Nothing new.')).not.toBeInTheDocument();
+  });
+
+  it('says nothing while the inbox loads', async () => {
+    const { held, release } = holdAnswers();
+    answerCalls({ '/api/notification/list': { ...inboxOf([]), after: held } });
+    renderBell();
+    const inbox = await openInbox('Notifications');
+    expect(inbox.queryByText('Nothing new.')).not.toBeInTheDocument();
+    await release();
+    expect(await inbox.findByText('Nothing new.')).toBeInTheDocument();
   });
 });

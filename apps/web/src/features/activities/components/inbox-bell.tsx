@@ -74,7 +74,12 @@ export function InboxBell() {
             Mark all read
           </Button>
         </MenuItem>
-        {items.length === 0 && (
+        {inbox.isError && !inbox.data && (
+          <MenuItem disabled>
+            <Typography variant="body2">Notifications could not be loaded.</Typography>
+          </MenuItem>
+        )}
+        {inbox.isSuccess && items.length === 0 && (
           <MenuItem disabled>
             <Typography variant="body2">Nothing new.</Typography>
           </MenuItem>
