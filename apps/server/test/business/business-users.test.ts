@@ -151,6 +151,41 @@ describe('/business/get_business_users', () => {
     expect(second.body.businessUsers.map((u: { status: string }) => u.status)).toEqual(['INACTIVE', 'INVITED']);
   });
 
+  it('finds people by any part of their name or e-mail, ignoring case and accents, with the counts of what it found', async () => {
+    const { businessId, token } = await setup();
+    const jose = await createUser(t, { businessId, firstName: 'José', lastName: 'Ñúñez' });
+    await createUser(t, { businessId, firstName: 'Ana', lastName: 'Lopez' });
+    const invited = invitee({ first_name: 'Joseph', last_name: 'Quill' });
+    expect((await post(t, '/business/invite_user', { business_id: businessId, ...invited }, { token })).status).toBe(
+      200,
+    );
+    const found = async (search: string, extra: Record<string, unknown> = {}) => {
+      const res = await list(token, { business_id: businessId, search, ...extra });
+      expect(res.status, search).toBe(200);
+      return res.body;
+    };
+    const emails = (body: { businessUsers: { user: { email: string } }[] }) =>
+      body.businessUsers.map((u) => u.user.email);
+    expect(emails(await found('jose nun'))).toEqual([jose.email]);
+    expect(await found('JOS')).toMatchObject({ totalCount: 2, usersCount: 1, invitedCount: 1 });
+    expect(emails(await found('jos', { user_status: 'ACTIVE' }))).toEqual([jose.email]);
+    expect(emails(await found(jose.email.slice(0, 12).toUpperCase()))).toEqual([jose.email]);
+    // Wildcards are letters like any other; blank is no search.
+    expect((await found('%')).totalCount).toBe(0);
+    expect((await found('_')).totalCount).toBe(0);
+    expect((await found('   ')).totalCount).toBe((await list(token, { business_id: businessId })).body.totalCount);
+  });
+
+  it('answers 400 for a search over 100 characters, and never a 5xx for control characters', async () => {
+    const { businessId, token } = await setup();
+    expect(await list(token, { business_id: businessId, search: 'a'.repeat(101) })).toMatchObject({
+      status: 400,
+      body: { message: 'Must be at most 100 characters' },
+    });
+    expect((await list(token, { business_id: businessId, search: 'a\u0000b\u0007' })).status).toBeLessThan(500);
+    expect((await list(token, { business_id: businessId, search: 42 })).status).toBe(400);
+  });
+
   it('answers 400 for an unknown role or status filter', async () => {
     const { businessId, token } = await setup();
     expect((await list(token, { business_id: businessId, user_role: 'OWNER' })).body).toMatchObject({

@@ -27,6 +27,8 @@ export const BUSINESS_ROLE_FILTERS = ['ALL_ROLE', ...BUSINESS_USER_ROLES] as con
 const roleField = z.enum(BUSINESS_USER_ROLES, { error: 'Role must be ADMIN or SALES' });
 const statusField = z.enum(BUSINESS_USER_STATUSES, { error: 'Status must be INVITED, ACTIVE or INACTIVE' });
 const startField = z.number({ error: 'Must be a number' }).int().min(0).max(1_000_000).default(0);
+/** A search of the business's people: any part of a name or e-mail. */
+export const BUSINESS_USER_SEARCH_MAX = 100;
 
 export const businessUsersRequest = z.strictObject({
   business_id: idField,
@@ -35,6 +37,11 @@ export const businessUsersRequest = z.strictObject({
   get_next: z.number().int().min(1).max(PAGE_SIZE).default(PAGE_SIZE),
   user_status: statusField.nullish(),
   user_role: z.enum(BUSINESS_ROLE_FILTERS, { error: 'Role must be ALL_ROLE, ADMIN or SALES' }).default('ALL_ROLE'),
+  // Any part of a name or e-mail, ignoring case and accents; blank is no search.
+  search: text()
+    .trim()
+    .max(BUSINESS_USER_SEARCH_MAX, `Must be at most ${BUSINESS_USER_SEARCH_MAX} characters`)
+    .optional(),
 });
 
 export const businessUser = z.object({

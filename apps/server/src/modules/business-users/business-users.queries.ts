@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 import { businessUsers } from '../../db/schema/index.js';
 import type { InvitationStore, StoredInvitation } from '../../lib/invitations.js';
 
@@ -20,6 +21,15 @@ export interface BusinessUserFilter {
   businessId: number;
   role: 'ADMIN' | 'SALES' | null;
   status: 'INVITED' | 'ACTIVE' | 'INACTIVE' | null;
+  /** Any part of a name or e-mail; null for everyone. */
+  search: string | null;
+}
+
+/** Whether the row's name or e-mail holds the search, folded as search everywhere folds (case, accents). */
+function matches(f: BusinessUserFilter) {
+  if (f.search === null) return sql`true`;
+  const pattern = `%${escapeLike(f.search)}%`;
+  return sql`lc_fold(x.first_name || ' ' || x.last_name || ' ' || x.email) like lc_fold(${pattern})`;
 }
 
 // Users of a business: ACTIVE ones (users.business_id) and INACTIVE ones (removed), one list.
@@ -39,18 +49,22 @@ function usersPart(f: BusinessUserFilter) {
        where bu.business_id = ${f.businessId} and bu.state = 'INACTIVE'
     ) x
     where (${f.role}::text is null or x.role = ${f.role})
-      and (${f.status}::text is null or x.status = ${f.status})`;
+      and (${f.status}::text is null or x.status = ${f.status})
+      and ${matches(f)}`;
 }
 
 function invitedPart(f: BusinessUserFilter) {
   return sql`
-    select coalesce(bu.user_id, 0) as user_id, bu.first_name, bu.last_name, bu.email, u.avatar_key,
-           bu.role::text as role, 'INVITED' as status, bu.added_at as start_time, 2 as sort_group, bu.id as sort_id
-      from business_users bu
-      left join public_users u on u.id = bu.user_id
-     where bu.business_id = ${f.businessId} and bu.state = 'INVITED'
-       and (${f.role}::text is null or bu.role::text = ${f.role})
-       and (${f.status}::text is null or ${f.status} = 'INVITED')`;
+    select * from (
+      select coalesce(bu.user_id, 0) as user_id, bu.first_name, bu.last_name, bu.email, u.avatar_key,
+             bu.role::text as role, 'INVITED' as status, bu.added_at as start_time, 2 as sort_group, bu.id as sort_id
+        from business_users bu
+        left join public_users u on u.id = bu.user_id
+       where bu.business_id = ${f.businessId} and bu.state = 'INVITED'
+         and (${f.role}::text is null or bu.role::text = ${f.role})
+         and (${f.status}::text is null or ${f.status} = 'INVITED')
+    ) x
+    where ${matches(f)}`;
 }
 
 type RawRow = {
@@ -102,7 +116,7 @@ export async function listInvitedPage(db: DbOrTx, f: BusinessUserFilter, offset:
 
 /** Every user and invited person of a business, for the CSV export, in the list's order. */
 export async function* streamAllBusinessUsers(db: DbOrTx, businessId: number, batch = 500) {
-  const f: BusinessUserFilter = { businessId, role: null, status: null };
+  const f: BusinessUserFilter = { businessId, role: null, status: null, search: null };
   for (let offset = 0; ; offset += batch) {
     const rows = await listUsersPage(db, f, offset, batch);
     yield* rows;

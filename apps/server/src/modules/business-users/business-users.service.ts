@@ -78,6 +78,7 @@ export async function listBusinessUsers(
     businessId: input.business_id,
     role: input.user_role === 'ALL_ROLE' ? null : input.user_role,
     status: input.user_status ?? null,
+    search: input.search || null,
   };
   const { usersCount, invitedCount } = await q.countBusinessUsers(deps.db, filter);
   const usersRows = await q.listUsersPage(deps.db, filter, input.start_position_users, input.get_next);

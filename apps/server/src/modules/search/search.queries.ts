@@ -1,6 +1,7 @@
 import type { SearchKind } from '@leadcircle/shared';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { escapeLike } from '../../db/like.js';
 
 // Search everywhere in PostgreSQL: each kind's rows the caller may see, matched on one folded text
 // (lc_fold: lower case, no accents) that a GIN trigram index of the same expression serves
@@ -34,8 +35,6 @@ export type SearchRow = {
 
 /** Rows of one kind ranked at most (see searchSql). */
 export const CANDIDATES = 1000;
-
-const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
 
 export function searchTerms(query: string): SearchTerms {
   const words = query
