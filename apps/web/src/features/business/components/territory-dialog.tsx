@@ -1,13 +1,14 @@
-import { STATE_ABBREVIATIONS, type Territory, US_STATES } from '@leadcircle/shared';
+import { PAGE_SIZE, STATE_ABBREVIATIONS, type Territory, US_STATES } from '@leadcircle/shared';
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { FormDialog } from '../../../components/form-dialog';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
-import { useCreateTerritoryMutation, useUpdateTerritoryMutation } from '../api';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useCreateTerritoryMutation, useGetBusinessUsersQuery, useUpdateTerritoryMutation } from '../api';
 
-export interface TerritoryUserOption {
+interface TerritoryUserOption {
   userId: number;
   name: string;
 }
@@ -15,8 +16,29 @@ export interface TerritoryUserOption {
 interface TerritoryDialogProps {
   businessId: number;
   territory: Territory | null;
-  people: TerritoryUserOption[];
   onClose: () => void;
+}
+
+/** Typing in Users searches the business's people once it pauses this long. */
+const SEARCH_DELAY_MS = 250;
+
+const optionOf = (person: { userId: number; firstName: string; lastName: string }): TerritoryUserOption => ({
+  userId: person.userId,
+  name: `${person.firstName} ${person.lastName}`.trim(),
+});
+
+/** The business's active people matching what is typed (the first 50), searched on the server. */
+function usePeopleSearch(businessId: number) {
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const people = useGetBusinessUsersQuery({
+    business_id: businessId,
+    user_status: 'ACTIVE',
+    get_next: PAGE_SIZE,
+    ...(search && { search }),
+  });
+  const options = (people.data?.businessUsers ?? []).map((u) => optionOf(u.user));
+  return { options, isFetching: people.isFetching, setTyped };
 }
 
 const splitPrefixes = (text: string) =>
@@ -26,14 +48,14 @@ const splitPrefixes = (text: string) =>
     .filter(Boolean);
 
 /** Add or edit a territory: a name, US states and/or 3-digit ZIP prefixes, and who covers it. */
-export function TerritoryDialog({ businessId, territory, people, onClose }: TerritoryDialogProps) {
+export function TerritoryDialog({ businessId, territory, onClose }: TerritoryDialogProps) {
   const notify = useNotify();
   const [name, setName] = useState(territory?.name ?? '');
   const [states, setStates] = useState<string[]>(territory?.states ?? []);
   const [prefixes, setPrefixes] = useState((territory?.zipPrefixes ?? []).join(', '));
-  const [assigned, setAssigned] = useState<TerritoryUserOption[]>(
-    people.filter((p) => territory?.users.some((u) => u.userId === p.userId)),
-  );
+  // The territory's own users, whoever the search lists.
+  const [assigned, setAssigned] = useState<TerritoryUserOption[]>((territory?.users ?? []).map(optionOf));
+  const people = usePeopleSearch(businessId);
   const [serverError, setServerError] = useState<string | null>(null);
   const [create, createState] = useCreateTerritoryMutation();
   const [update, updateState] = useUpdateTerritoryMutation();
@@ -94,7 +116,11 @@ export function TerritoryDialog({ businessId, territory, people, onClose }: Terr
       />
       <Autocomplete
         multiple
-        options={people}
+        options={people.options}
+        // The server has searched them.
+        filterOptions={(options) => options}
+        loading={people.isFetching}
+        onInputChange={(_e, value) => people.setTyped(value)}
         getOptionLabel={(p) => p.name}
         isOptionEqualToValue={(a, b) => a.userId === b.userId}
         value={assigned}

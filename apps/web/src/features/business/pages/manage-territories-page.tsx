@@ -1,4 +1,4 @@
-import { PAGE_SIZE, ROUTES, type Territory } from '@leadcircle/shared';
+import { ROUTES, type Territory } from '@leadcircle/shared';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import Box from '@mui/material/Box';
@@ -15,7 +15,7 @@ import { PagedTable, type PagedTableColumn } from '../../../components/paged-tab
 import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
-import { useDeleteTerritoryMutation, useGetBusinessUsersQuery, useListTerritoriesQuery } from '../api';
+import { useDeleteTerritoryMutation, useListTerritoriesQuery } from '../api';
 import { TerritoryDialog } from '../components/territory-dialog';
 
 const columns: PagedTableColumn<Territory>[] = [
@@ -38,10 +38,6 @@ export function ManageTerritoriesPage() {
     { business_id: businessId ?? 0 },
     { skip: businessId === undefined || !isAdmin, refetchOnMountOrArgChange: true },
   );
-  const people = useGetBusinessUsersQuery(
-    { business_id: businessId ?? 0, user_status: 'ACTIVE', get_next: PAGE_SIZE },
-    { skip: businessId === undefined || !isAdmin },
-  );
   const [editing, setEditing] = useState<Territory | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Territory | null>(null);
   const [remove, removeState] = useDeleteTerritoryMutation();
@@ -49,11 +45,6 @@ export function ManageTerritoriesPage() {
   if (business.isSuccess && business.data === null) return <Navigate to={ROUTES.root} replace />;
   if (business.isLoading || !me) return <PageSpinner />;
   if (!isAdmin) return <Navigate to={ROUTES.territory} replace />;
-
-  const options = (people.data?.businessUsers ?? []).map((u) => ({
-    userId: u.user.userId,
-    name: `${u.user.firstName} ${u.user.lastName}`.trim(),
-  }));
 
   const confirmDelete = async () => {
     if (!deleting || businessId === undefined) return;
@@ -107,7 +98,6 @@ export function ManageTerritoriesPage() {
         <TerritoryDialog
           businessId={businessId}
           territory={editing === 'new' ? null : editing}
-          people={options}
           onClose={() => setEditing(null)}
         />
       )}
