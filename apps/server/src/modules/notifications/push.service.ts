@@ -177,8 +177,9 @@ export async function queuePushes(
 }
 
 /**
- * An invitation to a person who has an account: "Invitation to <name>" on each of their devices, opening the
- * invitation page, under their EVENT push switch; sent at once (the invitation-push task).
+ * An invitation (to a group or an opportunity) of a person who has an account: "Invitation to <name>" on each
+ * of their devices, opening the invitation page, under their EVENT push switch; sent at once (the
+ * invitation-push task).
  */
 export async function sendInvitationPush(deps: AppDeps, invitation: InvitationPush): Promise<void> {
   const subscriptions = await q.subscriptionsOfUsers(deps.db, [invitation.userId]);
@@ -190,14 +191,13 @@ export async function sendInvitationPush(deps: AppDeps, invitation: InvitationPu
     body: clip(`${invitation.inviterName} invited you`),
     // The page the e-mail opens, on this app's own address.
     url: `${link.pathname}${link.search}`,
-    tag: `invite-${invitation.activityId}`,
+    tag: `invite-${invitation.key}`,
   };
   const dueAt = deps.clock.now();
   await q.insertDeliveries(
     deps.db,
     subscriptions.map((s) => ({
       subscriptionId: s.id,
-      activityId: invitation.activityId,
       tag: payload.tag,
       payload,
       dueAt,
