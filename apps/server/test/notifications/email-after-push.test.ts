@@ -88,6 +88,23 @@ describe('events', () => {
     expect(await closedBusinessMails(x.member.user.email)).toHaveLength(1);
   });
 
+  it('a device where the app is visible gets no push; the e-mail goes after the grace, once with two instances', async () => {
+    const x = await createGroupWithMembers(t);
+    const desk = service.newDevice('giver-desk-visible');
+    const device = await subscribe(x.member.token, desk);
+    const seen = await post(t, '/push/visibility', { device_id: device.id, visible: true }, { token: x.member.token });
+    expect(seen.status).toBe(200);
+    await winMembersLead(x);
+    await run();
+    expect(requestsTo(desk)).toEqual([]);
+    expect(await closedBusinessMails(x.member.user.email)).toEqual([]);
+    clock.advance(2 * MINUTE);
+    await Promise.all([run(), run()]);
+    clock.advance(MINUTE);
+    await run();
+    expect(await closedBusinessMails(x.member.user.email)).toHaveLength(1);
+  });
+
   it('a push still being tried holds the e-mail: delivered at last, there is no e-mail', async () => {
     const x = await createGroupWithMembers(t);
     const busy = service.newDevice('giver-busy-phone');
