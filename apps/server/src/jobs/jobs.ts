@@ -133,13 +133,13 @@ export const pushNowTask: QueuedTask = {
   run: (deps) => sendPushesNow(deps),
 };
 
-/** An invitation's push to an invitee with an account (queued by the invite, a job key per activity). */
+/** An invitation's push to an invitee with an account (queued by the invite, a job key per invitation). */
 export const invitationPushTask: QueuedTask = {
   name: INVITATION_PUSH_TASK,
   run: async (deps, payload) => {
     const p = payload as Partial<InvitationPush> | null;
     if (
-      typeof p?.activityId === 'number' &&
+      typeof p?.key === 'string' &&
       typeof p.userId === 'number' &&
       typeof p.name === 'string' &&
       typeof p.inviterName === 'string' &&

@@ -11,7 +11,8 @@ export const PUSH_NOW_TASK = 'push-now';
 export const INVITATION_PUSH_TASK = 'invitation-push';
 
 export interface InvitationPush {
-  activityId: number;
+  /** One per invitation (`group-<activity id>`, `opportunity-<invite id>`): its job key and tag. */
+  key: string;
   userId: number;
   /** The group's or opportunity's name. */
   name: string;
@@ -45,4 +46,9 @@ export async function addTask(db: DbOrTx, task: string, payload: object, options
     if (code === '3F000' || code === '42883') return false;
     throw error;
   }
+}
+
+/** Queues an invitation's push to run now, once (its key is the job key). */
+export async function queueInvitationPush(db: DbOrTx, push: InvitationPush): Promise<void> {
+  await addTask(db, INVITATION_PUSH_TASK, push, { jobKey: `${INVITATION_PUSH_TASK}-${push.key}`, runAt: new Date() });
 }

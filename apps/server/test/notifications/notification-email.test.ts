@@ -8,6 +8,7 @@ import { mailsTo, post } from '../helpers.js';
 import { leadPayload } from '../leads.js';
 import { createSharedOpportunity } from '../opportunities/support.js';
 import { createTestApp, createTestClock, type TestApp, type TestClock } from '../test-app.js';
+import { winLead } from './support.js';
 
 let t: TestApp;
 let clock: TestClock;
@@ -374,20 +375,7 @@ describe('lead outcomes by e-mail', () => {
   it('the giver is thanked for closed business; the assignee is reminded to follow up, even of their own lead', async () => {
     const x = await createGroupWithMembers(t);
     const lead = await createLead(x.member.token, x.group.groupId, { first_name: 'Wynn', last_name: 'Deal' });
-    const take = await post(
-      t,
-      '/lead/assign',
-      { group_id: x.group.groupId, lead_id: lead.leadId, user_id: x.owner.user.id },
-      { token: x.owner.token },
-    );
-    expect(take.status).toBe(200);
-    const won = await post(
-      t,
-      '/lead/outcome/record',
-      { lead_id: lead.leadId, stage: 'WON', amount: 12000 },
-      { token: x.owner.token },
-    );
-    expect(won.status).toBe(200);
+    await winLead(t, x.owner, x.group.groupId, lead.leadId);
     await run();
     const [thanks] = (await notificationMails(x.member.user.email)).filter((m) => /closed business/.test(m.subject));
     expect(thanks?.subject).toContain('$12,000.00');

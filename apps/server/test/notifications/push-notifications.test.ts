@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sendNotificationEmails } from '../../src/modules/notifications/mail.service.js';
 import { createGroup, createGroupWithMembers, createPayingUser, GROUP_CODE } from '../groups.js';
 import { post } from '../helpers.js';
-import { leadPayload } from '../leads.js';
 import { type LocalDevice, type LocalPushService, startLocalPushService } from '../local-push-service.js';
 import { createTestApp, createTestClock, type TestApp, type TestClock } from '../test-app.js';
+import { createLead as createLeadAs, subscribe as subscribeDevice } from './support.js';
 
 // Web Push against a real local push service (HTTPS, VAPID checked, payload decrypted with the device's keys).
 
@@ -26,16 +26,10 @@ const run = () => sendNotificationEmails(t.deps);
 const pushesTo = (device: LocalDevice) => service.received.filter((p) => p.device === device.name);
 const requestsTo = (device: LocalDevice) => service.requests.filter((r) => r.device === device.name);
 
-async function subscribe(token: string, device: LocalDevice, label = 'Chromium on Linux') {
-  const res = await post(t, '/push/subscribe', { endpoint: device.endpoint, keys: device.keys, label }, { token });
-  expect(res.status).toBe(200);
-  return res.body as { id: number; label: string };
-}
-async function createLead(token: string, groupId: number, overrides: Record<string, unknown> = {}) {
-  const res = await post(t, '/lead/create', { group_id: groupId, lead: leadPayload(overrides) }, { token });
-  expect(res.status).toBe(200);
-  return res.body as { leadId: number };
-}
+const subscribe = (token: string, device: LocalDevice, label = 'Chromium on Linux') =>
+  subscribeDevice(t, token, device, label);
+const createLead = (token: string, groupId: number, overrides: Record<string, unknown> = {}) =>
+  createLeadAs(t, token, groupId, overrides);
 async function signalCircle() {
   const owner = await createPayingUser(t);
   const group = await createGroup(t, owner.token, { name: `Signal Circle ${Date.now() % 100000}` });

@@ -108,6 +108,8 @@ export const notificationEmails = pgTable(
     switchKey: text('switch_key').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    // When a push of the activity reached one of the person's devices: the e-mail then leaves it out.
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('notification_emails_user_activity_unique').on(t.userId, t.activityId),

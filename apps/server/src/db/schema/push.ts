@@ -45,9 +45,8 @@ export const pushDeliveries = pgTable(
     subscriptionId: integer('subscription_id')
       .notNull()
       .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
-    activityId: integer('activity_id')
-      .notNull()
-      .references(() => activities.id, { onDelete: 'cascade' }),
+    // The activity it tells of; none for an invitation's push (an opportunity invitation records no activity).
+    activityId: integer('activity_id').references(() => activities.id, { onDelete: 'cascade' }),
     // Pushes of one subscription with the same tag due together go as one.
     tag: text('tag').notNull(),
     // What the notification shows: { title, body, url, tag }.

@@ -14,7 +14,7 @@ import { consumeRateLimits, isRateLimited, RATE_LIMITS, recordHit } from '../../
 import { acceptInvitation, findOpenInvitation, newInvitation } from '../../lib/invitations.js';
 import { groupInviteLink } from '../../lib/links.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { addTask, INVITATION_PUSH_TASK, type InvitationPush } from '../../lib/task-queue.js';
+import { type InvitationPush, queueInvitationPush } from '../../lib/task-queue.js';
 import * as users from '../accounts/accounts.service.js';
 import { getBillingFlags } from '../billing/billing-status.service.js';
 import * as chatMembership from '../chat/chat.membership.js';
@@ -292,11 +292,14 @@ export async function inviteToGroup(
   const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A LeadCircle member';
   if (inviteeId) {
     // An invitee with an account also gets a push, opening the invitation page.
-    const push: InvitationPush = { activityId, userId: inviteeId, name: group.name, inviterName, link: url };
-    await addTask(deps.db, INVITATION_PUSH_TASK, push, {
-      jobKey: `${INVITATION_PUSH_TASK}-${activityId}`,
-      runAt: new Date(),
-    });
+    const push: InvitationPush = {
+      key: `group-${activityId}`,
+      userId: inviteeId,
+      name: group.name,
+      inviterName,
+      link: url,
+    };
+    await queueInvitationPush(deps.db, push);
   }
   await deps.mailer.send(groupInviteEmail(email, { inviterName, groupName: group.name, url }));
   return { message: GROUP_MESSAGES.inviteSent };

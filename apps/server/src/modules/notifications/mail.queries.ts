@@ -139,6 +139,26 @@ export async function markSent(tx: DbOrTx, ids: number[], at: Date): Promise<voi
   await tx.update(notificationEmails).set({ sentAt: at }).where(inArray(notificationEmails.id, ids));
 }
 
+/** A push of these activities reached one of the person's devices: their e-mail leaves them out. */
+export async function markEmailsPushed(tx: DbOrTx, userId: number, activityIds: number[], at: Date): Promise<void> {
+  if (activityIds.length === 0) return;
+  await tx
+    .update(notificationEmails)
+    .set({ pushedAt: at })
+    .where(
+      and(
+        eq(notificationEmails.userId, userId),
+        inArray(notificationEmails.activityId, activityIds),
+        isNull(notificationEmails.sentAt),
+      ),
+    );
+}
+
+/** Rows waiting for a push still being tried: due again at `dueAt`. */
+export async function postponeNotificationEmails(tx: DbOrTx, ids: number[], dueAt: Date): Promise<void> {
+  if (ids.length > 0) await tx.update(notificationEmails).set({ dueAt }).where(inArray(notificationEmails.id, ids));
+}
+
 export async function deleteNotificationEmails(tx: DbOrTx, ids: number[]): Promise<void> {
   if (ids.length > 0) await tx.delete(notificationEmails).where(inArray(notificationEmails.id, ids));
 }

@@ -10,7 +10,7 @@ import { unreadMessageTexts } from '../chat/unread.service.js';
 import * as q from './mail.queries.js';
 import { type EmailItem, notificationEmail } from './notifications.emails.js';
 import { REMINDER_TYPES } from './notifications.queries.js';
-import { queuePushes, sendDuePushes } from './push.service.js';
+import { pushesPending, queuePushes, sendDuePushes } from './push.service.js';
 
 // Notification e-mail, derived from activities by the notification-email job (every minute):
 // 1. each activity not yet looked at becomes one row per person who should hear of it by e-mail, due
@@ -21,9 +21,17 @@ import { queuePushes, sendDuePushes } from './push.service.js';
 //    repeats nothing, and instances running at once skip each other's rows.
 // Switches and visibility are checked again when sending: a switch turned off or a member removed in
 // between stops the e-mail.
+// E-mail waits for what push did not deliver: a row of someone being pushed the activity is due no sooner
+// than PUSH_GRACE_MS on; when sent, activities a push reached one of their devices with are left out, and
+// those whose push is still being tried wait for it. The daily digest, a summary, lists everything.
 
 /** Events e-mailed one each to the people they name. */
 const EVENT_TYPES = new Set(['OPPORTUNITY_NEW_USER', 'LEAD_RATED', 'LEAD_WON', 'LEAD_FOLLOW_UP']);
+
+/** An e-mail whose activity is being pushed to the person waits this long for the push. */
+const PUSH_GRACE_MS = 2 * 60_000;
+/** An e-mail due while its push is still being tried looks again this much later. */
+const PUSH_PENDING_RECHECK_MS = 60_000;
 
 /** The daily digest goes out at 07:00 in the person's time zone. */
 const DIGEST_HOUR = 7;
@@ -94,25 +102,28 @@ async function emailsFor(deps: AppDeps, tx: DbOrTx, row: q.ActivityRow) {
     candidates.filter((id) => id !== row.actorUserId || REMINDER_TYPES.includes(row.type)),
     route.groupSwitchKey ? [route.switchKey, route.groupSwitchKey] : [route.switchKey],
   );
-  await queuePushes(
+  const pushed = await queuePushes(
     deps,
     tx,
     row,
     route.kind,
     wanting.map((user) => user.id),
   );
-  return wanting.map((user) => ({
-    userId: user.id,
-    activityId: row.id,
-    kind: route.kind,
-    switchKey: route.switchKey,
-    dueAt:
-      route.kind === 'CHAT'
-        ? new Date(row.createdAt.getTime() + deps.config.chatEmailDelayMs)
-        : route.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY'
-          ? nextDigestAt(row.createdAt, user.timeZone)
-          : row.createdAt,
-  }));
+  const at = (ms: number) => new Date(row.createdAt.getTime() + ms);
+  return wanting.map((user) => {
+    const digest = route.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY';
+    // A person being pushed the activity is e-mailed only after the push had its chance.
+    const hold = pushed.has(user.id) && !digest ? PUSH_GRACE_MS : 0;
+    return {
+      userId: user.id,
+      activityId: row.id,
+      kind: route.kind,
+      switchKey: route.switchKey,
+      dueAt: digest
+        ? nextDigestAt(row.createdAt, user.timeZone)
+        : at(Math.max(hold, route.kind === 'CHAT' ? deps.config.chatEmailDelayMs : 0)),
+    };
+  });
 }
 
 /** Step 1: the activities not yet looked at become e-mails to send, 100 at a time. */
@@ -153,12 +164,44 @@ function groupsOf(kind: string, rows: q.ActivityRow[], presented: ActivityItem[]
   return [...groups].map(([groupId, groupName]) => ({ groupId, groupName }));
 }
 
+/**
+ * Of the rows, those left to e-mail: a row whose activity was pushed to one of the person's devices is
+ * deleted, one whose push is still being tried waits (the digest, a summary, does not ask).
+ */
+async function leaveOutPushed(
+  tx: DbOrTx,
+  userId: number,
+  rows: q.NotificationEmailRow[],
+  now: Date,
+): Promise<q.NotificationEmailRow[]> {
+  await q.deleteNotificationEmails(
+    tx,
+    rows.filter((r) => r.pushedAt !== null).map((r) => r.id),
+  );
+  const open = rows.filter((r) => r.pushedAt === null);
+  const pending = await pushesPending(
+    tx,
+    userId,
+    open.map((r) => r.activityId),
+  );
+  const waiting = open.filter((r) => pending.has(r.activityId));
+  await q.postponeNotificationEmails(
+    tx,
+    waiting.map((r) => r.id),
+    new Date(now.getTime() + PUSH_PENDING_RECHECK_MS),
+  );
+  return open.filter((r) => !pending.has(r.activityId));
+}
+
 /** Sends one batch; answers the stored e-mail's id, or undefined when nothing was left to send. */
 async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | undefined> {
   const user = await findUserById(deps, batch.userId);
   if (!user) return undefined;
+  const digest = batch.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY';
   return deps.db.transaction(async (tx) => {
-    const rows = await q.lockUnsent(tx, batch.ids);
+    const now = deps.clock.now();
+    const locked = await q.lockUnsent(tx, batch.ids);
+    const rows = digest ? locked : await leaveOutPushed(tx, batch.userId, locked, now);
     if (rows.length === 0) return undefined;
     const switchOn = await q.isSwitchOn(tx, batch.userId, batch.switchKey);
     const visible = switchOn
@@ -185,7 +228,6 @@ async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | und
     );
     if (keep.length === 0) return undefined;
 
-    const now = deps.clock.now();
     const token = randomToken();
     await q.insertUnsubscribeLink(tx, {
       tokenHash: hashToken(token),
@@ -216,7 +258,7 @@ async function sendBatch(deps: AppDeps, batch: q.DueBatch): Promise<number | und
         to: user.email,
         firstName: user.firstName,
         kind: batch.kind,
-        digest: batch.kind === 'NEW_LEAD' && user.leadEmails === 'DAILY',
+        digest,
         switchKey: batch.switchKey,
         items,
         appUrl: deps.config.appUrl,

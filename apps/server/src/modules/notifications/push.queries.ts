@@ -122,3 +122,14 @@ export async function postponeDeliveries(db: DbOrTx, ids: number[], dueAt: Date)
 /** Whether the app is open and visible on the device now. */
 export const isVisible = (row: PushSubscriptionRow, now: Date) =>
   row.visibleUntil !== null && row.visibleUntil.getTime() > now.getTime();
+
+/** Of the activities, those with a delivery still waiting for one of the person's devices. */
+export async function pendingActivities(db: DbOrTx, userId: number, activityIds: number[]): Promise<Set<number>> {
+  if (activityIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ activityId: pushDeliveries.activityId })
+    .from(pushDeliveries)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushDeliveries.subscriptionId))
+    .where(and(eq(pushSubscriptions.userId, userId), inArray(pushDeliveries.activityId, activityIds)));
+  return new Set(rows.map((r) => r.activityId).filter((id) => id !== null));
+}

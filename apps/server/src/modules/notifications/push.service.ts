@@ -9,14 +9,15 @@ import type { InvitationPush } from '../../lib/task-queue.js';
 import { fieldsOf, num, presentActivities } from '../activities/activities.service.js';
 import { unreadMessageTexts } from '../chat/unread.service.js';
 import { findLeadRow } from '../leads/leads.access.js';
-import type { ActivityRow } from './mail.queries.js';
+import { type ActivityRow, markEmailsPushed } from './mail.queries.js';
 import * as q from './push.queries.js';
 
 // Web Push: a person's devices, and the pushes made from the same activities and switches as the
 // notification e-mails (mail.service.ts hands each activity here when it looks at it), each also under
 // the person's push switch for its kind. The job sends them: once each, never to a device where the app
 // is open and visible (the socket tells it there), several of one thread due together as one, a
-// subscription the push service no longer knows (404/410) deleted, 429 and 5xx tried again later.
+// subscription the push service no longer knows (404/410) deleted, 429 and 5xx tried again later. A push
+// the service accepted marks the person's e-mail row of the activity, which the e-mail then leaves out.
 
 const MINUTE_MS = 60_000;
 /** The page renews its "visible" report every minute; a device is visible for this long after one. */
@@ -146,6 +147,7 @@ async function payloadOf(
 /**
  * Pushes for an activity, to the people its e-mail route reaches (`userIds`, switches already checked),
  * each on every device, unless their push switch for the kind is off. Inside the look-at transaction.
+ * Answers the people a push was queued for.
  */
 export async function queuePushes(
   deps: AppDeps,
@@ -153,17 +155,17 @@ export async function queuePushes(
   row: ActivityRow,
   emailKind: string,
   userIds: number[],
-): Promise<void> {
+): Promise<Set<number>> {
   const kind = KIND_OF_EMAIL[emailKind];
-  if (!kind || userIds.length === 0) return;
+  if (!kind || userIds.length === 0) return new Set();
   const subscriptions = await q.subscriptionsOfUsers(tx, userIds);
-  if (subscriptions.length === 0) return;
+  if (subscriptions.length === 0) return new Set();
   const off = await q.switchesOff(tx, userIds, kind);
   const wanted = subscriptions.filter((s) => !off.has(`${s.userId}:${kind}`));
-  if (wanted.length === 0) return;
-  const payloads = new Map<number, PushPayload | undefined>();
+  const payloads = new Map<number, PushPayload>();
   for (const userId of new Set(wanted.map((s) => s.userId))) {
-    payloads.set(userId, await payloadOf(deps, tx, row, kind, userId));
+    const payload = await payloadOf(deps, tx, row, kind, userId);
+    if (payload) payloads.set(userId, payload);
   }
   // Due at once; chat pushes of one room due together (the job runs every minute) go as one.
   const dueAt = row.createdAt;
@@ -174,11 +176,17 @@ export async function queuePushes(
       return payload ? [{ subscriptionId: s.id, activityId: row.id, tag: payload.tag, payload, dueAt }] : [];
     }),
   );
+  return new Set(payloads.keys());
 }
 
+/** Of the activities, those with a push to one of the person's devices still waiting to be sent or tried again. */
+export const pushesPending = (tx: DbOrTx, userId: number, activityIds: number[]) =>
+  q.pendingActivities(tx, userId, activityIds);
+
 /**
- * An invitation to a person who has an account: "Invitation to <name>" on each of their devices, opening the
- * invitation page, under their EVENT push switch; sent at once (the invitation-push task).
+ * An invitation (to a group or an opportunity) of a person who has an account: "Invitation to <name>" on each
+ * of their devices, opening the invitation page, under their EVENT push switch; sent at once (the
+ * invitation-push task).
  */
 export async function sendInvitationPush(deps: AppDeps, invitation: InvitationPush): Promise<void> {
   const subscriptions = await q.subscriptionsOfUsers(deps.db, [invitation.userId]);
@@ -190,14 +198,13 @@ export async function sendInvitationPush(deps: AppDeps, invitation: InvitationPu
     body: clip(`${invitation.inviterName} invited you`),
     // The page the e-mail opens, on this app's own address.
     url: `${link.pathname}${link.search}`,
-    tag: `invite-${invitation.activityId}`,
+    tag: `invite-${invitation.key}`,
   };
   const dueAt = deps.clock.now();
   await q.insertDeliveries(
     deps.db,
     subscriptions.map((s) => ({
       subscriptionId: s.id,
-      activityId: invitation.activityId,
       tag: payload.tag,
       payload,
       dueAt,
@@ -276,7 +283,16 @@ export async function sendDuePushes(deps: AppDeps): Promise<number> {
             ? { ...newest.payload, body: `${group.length} new messages` }
             : newest.payload;
         const result = await sendOne(deps, newest.subscription, payload);
-        if (result.outcome === 'sent') sent += 1;
+        if (result.outcome === 'sent') {
+          sent += 1;
+          // Delivered: their e-mail leaves these out.
+          await markEmailsPushed(
+            tx,
+            newest.subscription.userId,
+            group.map((r) => r.activityId).filter((id) => id !== null),
+            now,
+          );
+        }
         if (result.outcome === 'gone') await q.deleteSubscriptionById(tx, newest.subscriptionId);
         else if (result.outcome === 'retry' && newest.attempts + 1 < MAX_ATTEMPTS) {
           const wait = result.retryAfterMs ?? BACKOFF_BASE_MS * 2 ** newest.attempts;

@@ -171,8 +171,9 @@ export async function upsertMessagesEnabled(
 
 // Invites
 
-export async function insertInvite(db: DbOrTx, values: typeof opportunityInvites.$inferInsert): Promise<void> {
-  await db.insert(opportunityInvites).values(values);
+export async function insertInvite(db: DbOrTx, values: typeof opportunityInvites.$inferInsert): Promise<number> {
+  const [row] = await db.insert(opportunityInvites).values(values).returning({ id: opportunityInvites.id });
+  return row!.id;
 }
 
 export type OpportunityInvite = InviteRow & StoredInvitation;

@@ -21,6 +21,7 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../../
 import { consumeRateLimits, RATE_LIMITS } from '../../http/rate-limit.js';
 import { acceptInvitation, newInvitation } from '../../lib/invitations.js';
 import { opportunityInviteLink } from '../../lib/links.js';
+import { queueInvitationPush } from '../../lib/task-queue.js';
 import { chatRoomChannel, joinSockets, userRoom } from '../../realtime/rooms.js';
 import * as users from '../accounts/accounts.service.js';
 import { findZipPlace } from '../address/address.service.js';
@@ -262,7 +263,7 @@ export async function inviteToOpportunity(
     now,
   );
   const { code, codeHash, expiresAt } = newInvitation({ now, validDays: OPPORTUNITY_INVITE_EXPIRY_DAYS });
-  await q.insertInvite(deps.db, {
+  const inviteId = await q.insertInvite(deps.db, {
     opportunityId: opportunity.id,
     email,
     codeHash,
@@ -277,6 +278,16 @@ export async function inviteToOpportunity(
     inviteCode: code,
   });
   const inviterName = inviter ? `${inviter.firstName} ${inviter.lastName}`.trim() : 'A LeadCircle member';
+  if (inviteeId) {
+    // An invitee with an account also gets a push, opening the invitation page.
+    await queueInvitationPush(deps.db, {
+      key: `opportunity-${inviteId}`,
+      userId: inviteeId,
+      name: opportunity.name,
+      inviterName,
+      link: url,
+    });
+  }
   await deps.mailer.send(opportunityInviteEmail(email, { inviterName, opportunityName: opportunity.name, url }));
   return { message: OPPORTUNITY_MESSAGES.inviteSent };
 }

@@ -116,8 +116,9 @@ export function PushSettings() {
         label="Push on this device"
       />
       <Typography variant="body2" color="text.secondary">
-        A new lead, a message or a won deal shows on this device within seconds, even with LeadCircle closed. Nothing is
-        pushed while LeadCircle is open in front of you. What you have switched off for e-mail is not pushed either.
+        A new lead, a message, a won deal or an invitation shows on this device within seconds, even with LeadCircle
+        closed. Nothing is pushed while LeadCircle is open in front of you. What you have switched off for e-mail is not
+        pushed either, and what a push brought you is not e-mailed as well (the daily digest still lists it).
       </Typography>
       {switchesData && (
         <div>
