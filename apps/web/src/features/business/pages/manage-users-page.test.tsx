@@ -136,6 +136,21 @@ describe('ManageUsersPage', { timeout: 20_000 }, () => {
     );
   });
 
+  it('searches by name or e-mail as the admin types, from the first page', async () => {
+    await seedCurrentUser(admin);
+    const calls = answerUsersPage([usersOf([dana], { users: 40, invited: 20 }), threeUsers]);
+    renderUsers();
+    fireEvent.click(await screen.findByRole('button', { name: 'Go to next page' }));
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+    fireEvent.change(search, { target: { value: ' rivera ' } });
+    await waitFor(() =>
+      expect(bodiesSentTo(calls, '/api/business/get_business_users').at(-1)).toEqual({
+        ...firstPage,
+        search: 'rivera',
+      }),
+    );
+  });
+
   it('splits the next page’s offset between the users and the invited people', async () => {
     await seedCurrentUser(admin);
     // 40 users and 20 invited: page two is the invited people from the 11th.

@@ -1,6 +1,7 @@
 import {
   BUSINESS_MESSAGES,
   BUSINESS_ROLE_FILTERS,
+  BUSINESS_USER_SEARCH_MAX,
   BUSINESS_USER_STATUSES,
   BUSINESS_USERS_EXPORT_PATH,
   type BusinessUser,
@@ -29,6 +30,7 @@ import { useGetCurrentUserQuery, useGetMyBusinessQuery } from '../../../core/cur
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
 import { reportError } from '../../../lib/error-reporter';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useGetBusinessUsersQuery, useGetSeatBillingQuery } from '../api';
 import { BusinessUserDialog } from '../components/business-user-dialog';
 
@@ -71,6 +73,9 @@ const inactiveRowSx = (u: BusinessUser) =>
  * Users (admin): the business's users and invited people, 50 a page, with role
  * and status filters; ADD USER and EXPORT TO CSV for an admin whose subscription is active.
  */
+/** Typing in Search users asks the server once it pauses this long. */
+const SEARCH_DELAY_MS = 250;
+
 export function ManageUsersPage() {
   const notify = useNotify();
   const { data: me } = useGetCurrentUserQuery();
@@ -78,6 +83,8 @@ export function ManageUsersPage() {
   const { data: billing } = useGetSeatBillingQuery(undefined, { refetchOnMountOrArgChange: true });
   const [role, setRole] = useState<RoleFilter>('ALL_ROLE');
   const [status, setStatus] = useState<StatusFilter>('ALL_STATUS');
+  const [typed, setTyped] = useState('');
+  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<BusinessUser | 'new' | null>(null);
   const [isExporting, setIsExporting] = useState(false);
@@ -93,6 +100,7 @@ export function ManageUsersPage() {
       get_next: PAGE_SIZE,
       user_role: role,
       ...(status !== 'ALL_STATUS' && { user_status: status }),
+      ...(search && { search }),
     },
     { skip: businessId === undefined, refetchOnMountOrArgChange: true },
   );
@@ -148,6 +156,19 @@ export function ManageUsersPage() {
         )}
       </Stack>
       <Stack direction="row" sx={{ gap: 2, mb: 2, flexWrap: 'wrap' }}>
+        <TextField
+          type="search"
+          size="small"
+          label="Search users"
+          placeholder="Name or e-mail"
+          value={typed}
+          onChange={(e) => {
+            setTyped(e.target.value);
+            filterChanged();
+          }}
+          slotProps={{ htmlInput: { maxLength: BUSINESS_USER_SEARCH_MAX } }}
+          sx={{ minWidth: 200, flex: { xs: '1 1 100%', sm: '0 1 260px' } }}
+        />
         <TextField
           select
           size="small"
