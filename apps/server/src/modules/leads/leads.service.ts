@@ -308,9 +308,10 @@ const EXPORT_BATCH_SIZE = 500;
 
 async function* exportLines(db: DbOrTx, params: Omit<q.LeadPageParams, 'offset' | 'limit'>): AsyncGenerator<string> {
   yield UTF8_BOM + csvRow([...LEAD_CSV_HEADERS, ...LEAD_CSV_OUTCOME_HEADERS]);
+  const match = await q.searchMatchCondition(db, { ...params, offset: 0, limit: 0 });
   let afterId = 0;
   for (;;) {
-    const batch = await q.listMatchingLeadsForExport(db, params, afterId, EXPORT_BATCH_SIZE);
+    const batch = await q.listMatchingLeadsForExport(db, params, match, afterId, EXPORT_BATCH_SIZE);
     if (batch.length > 0) {
       yield batch
         .map((r) =>

@@ -1,0 +1,2 @@
+CREATE INDEX "leads_group_first_name_fold_idx" ON "leads" USING btree ("group_id",lc_fold("first_name"));--> statement-breakpoint
+CREATE INDEX "leads_group_last_name_fold_idx" ON "leads" USING btree ("group_id",lc_fold("last_name"));
