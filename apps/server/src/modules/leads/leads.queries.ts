@@ -113,12 +113,16 @@ function listConditions(params: LeadPageParams): SQL[] {
 
 /**
  * Runs a query that looks up near words with their similarity threshold, set for its transaction
- * alone (pg_trgm's <% reads it); any other query runs as it is.
+ * alone (pg_trgm's <% reads it), and through the trigram index: walking the sort's index would
+ * compute the similarity of every lead it passes, and the planner cannot tell how many of those are
+ * near. Any other query runs as it is.
  */
 export async function runNearWordQuery<T>(db: DbOrTx, nearWords: boolean, query: (db: DbOrTx) => Promise<T>) {
   if (!nearWords) return query(db);
   return db.transaction(async (tx) => {
     await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NEAR_WORD_SIMILARITY}`));
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
     return query(tx);
   });
 }
