@@ -5,9 +5,9 @@ import { leads } from '../../db/schema/index.js';
 
 // The lead list's search, filters and sorts as SQL on the leads table. Matching reads the kept
 // search_text column (every searched field folded by lc_fold: no case, no accents, non-letters as
-// spaces) through its trigram index: each word must start a word of the lead ('% acm%'), or, from
-// four letters on (not numbers, not in an e-mail address), be close to one (pg_trgm's word similarity,
-// see NEAR_WORD_SIMILARITY). A query of phone characters with three digits or more matches the digits
+// spaces) through its trigram index: each word must start a word of the lead ('% acm%'), or one word
+// of four letters or more (not a number, not in an e-mail address) may instead be close to one
+// (pg_trgm's word similarity, see NEAR_WORD_SIMILARITY). A query of phone characters with three digits or more matches the digits
 // anywhere in the phone. An e-mail address or its start ('ada.l@', 'ada.l@eng') is a prefix of the
 // kept e-mail key, read from its index.
 //
@@ -23,8 +23,12 @@ const FUZZY_MIN_LENGTH = 4;
 /**
  * pg_trgm's word similarity a near word needs (set for its query alone): one letter changed in the
  * middle of a seven-letter word scores 5 shared trigrams of 11, 0.45; the default 0.6 would need twelve.
+ * Shorter words keep 0.6 ("Acmee" finds Acme at 0.67), or a word being typed ("hartw") would find
+ * every "hart…".
  */
 export const NEAR_WORD_SIMILARITY = 0.45;
+const SHORT_NEAR_WORD_SIMILARITY = 0.6;
+const LONG_WORD_LENGTH = 7;
 /** Near words are looked up only while exact and prefix matches are fewer than this (a page). */
 export const FEW_MATCHES = 50;
 const PHONE_QUERY = /^[\d\s().+-]+$/;
@@ -118,16 +122,28 @@ export function exactOrPrefix(search: LeadSearch): SQL {
 }
 
 /**
- * Tier 2: every word a prefix or (a name-like word) a near word (pg_trgm's <%, through the trigram
- * index, at NEAR_WORD_SIMILARITY), and not in tiers 0 and 1. None for phones, e-mails and words too
- * short to forgive a typo.
+ * Tier 2: one word a near word (pg_trgm's <%, through the trigram index, at NEAR_WORD_SIMILARITY),
+ * the others prefixes, and not in tiers 0 and 1: one typo a query, so each near word's candidates are
+ * narrowed by the other words' prefixes in the index. None for phones, e-mails and words too short to
+ * forgive a typo.
  */
 export function nearWordTier(search: LeadSearch): SearchTier | undefined {
-  if (search.digits || search.email || !search.words.some((w) => forgivesTypo(search, w))) return undefined;
-  const words = search.words.map((w) =>
-    forgivesTypo(search, w) ? sql`(${wordPrefix(w)} or lc_fold(${w}) <% ${leads.searchText})` : wordPrefix(w),
+  if (search.digits || search.email) return undefined;
+  const typo = search.words.flatMap((w, i) =>
+    forgivesTypo(search, w)
+      ? [
+          and(
+            sql`lc_fold(${w}) <% ${leads.searchText}`,
+            w.length < LONG_WORD_LENGTH
+              ? sql`word_similarity(lc_fold(${w}), ${leads.searchText}) >= ${SHORT_NEAR_WORD_SIMILARITY}`
+              : undefined,
+            ...search.words.filter((_, j) => j !== i).map(wordPrefix),
+          )!,
+        ]
+      : [],
   );
-  return { rank: 2, where: sql`(${and(...words)} and not ${exactOrPrefix(search)})`, nearWords: true };
+  if (typo.length === 0) return undefined;
+  return { rank: 2, where: sql`((${sql.join(typo, sql` or `)}) and not ${exactOrPrefix(search)})`, nearWords: true };
 }
 
 /** A sort's key column, its order, and its type (to read a cursor's key back). */
