@@ -59,7 +59,15 @@ export function parseLeadSearch(query: string | undefined): LeadSearch | undefin
   return { words, query: trimmed, ...(isPhone && { digits }), ...(isEmail && { email: trimmed.toLowerCase() }) };
 }
 
-const wordPrefix = (w: string) => sql`${leads.searchText} like '% ' || lc_fold(${w}) || '%'`;
+/**
+ * The word starts a word of the lead. From three letters on, the trigram index is asked for the word
+ * anywhere ('%acm%': only its own trigrams) and the word start is checked on those rows; asking for
+ * '% acm%' would also read the index lists of '  a' and ' ac', which nearly every lead holds.
+ */
+const wordPrefix = (w: string) =>
+  w.length >= 3
+    ? sql`(${leads.searchText} like '%' || lc_fold(${w}) || '%' and strpos(${leads.searchText}, ' ' || lc_fold(${w})) > 0)`
+    : sql`${leads.searchText} like '% ' || lc_fold(${w}) || '%'`;
 
 /** A word that may be a typo: four letters or more, not a number, not in an e-mail address. */
 const forgivesTypo = (search: LeadSearch, w: string) =>

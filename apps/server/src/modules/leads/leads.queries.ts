@@ -192,12 +192,21 @@ async function countUpTo(db: DbOrTx, conditions: SQL[], cap: number): Promise<nu
   return row?.n ?? 0;
 }
 
-/** The tiers a search's list reads, best rank first: near words only when exact and prefix matches are few. */
-async function listTiers(db: DbOrTx, params: LeadPageParams, search: LeadSearch, fromRank: number | undefined) {
+/**
+ * The tiers a search's list reads, best rank first: near words only when exact and prefix matches are
+ * few (`fewMatches` when the caller counted them already).
+ */
+async function listTiers(
+  db: DbOrTx,
+  params: LeadPageParams,
+  search: LeadSearch,
+  fromRank: number | undefined,
+  fewMatches?: boolean,
+) {
   const tiers = searchTiers(search);
   const near = nearWordTier(search);
   // A cursor in the near-word tier was made because matches were few.
-  if (near && (fromRank === near.rank || (await hasFewMatches(db, params, search)))) tiers.push(near);
+  if (near && (fromRank === near.rank || (fewMatches ?? (await hasFewMatches(db, params, search))))) tiers.push(near);
   return tiers;
 }
 
@@ -207,10 +216,10 @@ async function listTiers(db: DbOrTx, params: LeadPageParams, search: LeadSearch,
  * a common word reads about a page of its tier and no tier past the page is read. At an offset, the
  * rows a tier holds before it are skipped.
  */
-async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadSearch) {
+async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadSearch, fewMatches?: boolean) {
   const { from } = params;
   const forward = from?.direction !== 'previous';
-  const all = await listTiers(db, params, search, from?.rank);
+  const all = await listTiers(db, params, search, from?.rank, fewMatches);
   const tiers = all.filter((t) => from?.rank === undefined || (forward ? t.rank >= from.rank : t.rank <= from.rank));
   if (!forward) tiers.reverse();
   const picked: { id: number; rank: number; sortKey: string }[] = [];
@@ -239,10 +248,17 @@ async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadS
 
 export type LeadPageRow = LeadViewRow & { rank: number; sortKey: string };
 
-/** One page of the list; with a search, its tiers' rows (their views read in one query). */
-export async function listLeadsByGroup(db: DbOrTx, params: LeadPageParams): Promise<LeadPageRow[]> {
+/**
+ * One page of the list; with a search, its tiers' rows (their views read in one query). `fewMatches`:
+ * what countMatchingLeads found, so the page does not count again.
+ */
+export async function listLeadsByGroup(
+  db: DbOrTx,
+  params: LeadPageParams,
+  fewMatches?: boolean,
+): Promise<LeadPageRow[]> {
   if (!params.search) return leadPageQuery(db, params);
-  const picked = await searchedPageIds(db, params, params.search);
+  const picked = await searchedPageIds(db, params, params.search, fewMatches);
   if (picked.length === 0) return [];
   const views = await selectLeadViews(db, params.viewerId).where(
     inArray(
@@ -261,16 +277,20 @@ export async function listLeadsByGroup(db: DbOrTx, params: LeadPageParams): Prom
  * How many leads the search and filters find, counted up to `cap` + 1 (never the whole group): exact
  * and prefix matches, then near-word matches when those were few.
  */
-export async function countMatchingLeads(db: DbOrTx, params: LeadPageParams, cap: number): Promise<number> {
+export async function countMatchingLeads(
+  db: DbOrTx,
+  params: LeadPageParams,
+  cap: number,
+): Promise<{ count: number; fewMatches: boolean }> {
   const { search } = params;
-  if (!search) return countUpTo(db, listConditions(params), cap + 1);
+  if (!search) return { count: await countUpTo(db, listConditions(params), cap + 1), fewMatches: false };
   const found = await countUpTo(db, [...listConditions(params), exactOrPrefix(search)], cap + 1);
   const near = nearWordTier(search);
-  if (!near || found >= FEW_MATCHES) return found;
-  return (
-    found +
-    (await runNearWordQuery(db, true, (tx) => countUpTo(tx, [...listConditions(params), near.where], cap + 1 - found)))
+  if (!near || found >= FEW_MATCHES) return { count: found, fewMatches: found < FEW_MATCHES };
+  const nearCount = await runNearWordQuery(db, true, (tx) =>
+    countUpTo(tx, [...listConditions(params), near.where], cap + 1 - found),
   );
+  return { count: found + nearCount, fewMatches: true };
 }
 
 /** The condition of every row a search's list shows, and whether it looks up near words. */

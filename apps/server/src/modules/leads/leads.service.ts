@@ -147,14 +147,23 @@ export async function listLeads(
     filters: input.filters,
     now: deps.clock.now(),
   };
-  // The whole group's count is kept; a search's or filters' matches are counted up to a cap.
+  // The whole group's count is kept; a search's or filters' matches are counted up to a cap. A search
+  // counts first: the count tells the page whether to look for near words.
   const narrowed = search !== undefined || hasFilters(input.filters);
-  const [rows, count] = await Promise.all([
-    q.listLeadsByGroup(deps.db, params),
-    narrowed
-      ? q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX)
-      : q.countLeadsInGroup(deps.db, input.group_id),
-  ]);
+  let rows: q.LeadPageRow[];
+  let count: number;
+  if (search) {
+    const counted = await q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX);
+    rows = await q.listLeadsByGroup(deps.db, params, counted.fewMatches);
+    count = counted.count;
+  } else {
+    [rows, count] = await Promise.all([
+      q.listLeadsByGroup(deps.db, params),
+      narrowed
+        ? q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX).then((c) => c.count)
+        : q.countLeadsInGroup(deps.db, input.group_id),
+    ]);
+  }
   const first = rows[0];
   const last = rows.at(-1);
   const keyOf = (row: q.LeadPageRow, direction: 'next' | 'previous') =>
