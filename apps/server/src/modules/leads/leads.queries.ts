@@ -193,6 +193,17 @@ async function countUpTo(db: DbOrTx, conditions: SQL[], cap: number): Promise<nu
 }
 
 /**
+ * What countMatchingLeads found: the count, whether near words are looked for and, when they are, the
+ * near-word rank's first rows in the list's order (read by the count, so the first page need not read
+ * them again).
+ */
+export interface SearchCount {
+  count: number;
+  fewMatches: boolean;
+  nearFirst?: { id: number; sortKey: string }[];
+}
+
+/**
  * The tiers a search's list reads, best rank first: near words only when exact and prefix matches are
  * few (`fewMatches` when the caller counted them already).
  */
@@ -216,10 +227,10 @@ async function listTiers(
  * a common word reads about a page of its tier and no tier past the page is read. At an offset, the
  * rows a tier holds before it are skipped.
  */
-async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadSearch, fewMatches?: boolean) {
+async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadSearch, counted?: SearchCount) {
   const { from } = params;
   const forward = from?.direction !== 'previous';
-  const all = await listTiers(db, params, search, from?.rank, fewMatches);
+  const all = await listTiers(db, params, search, from?.rank, counted?.fewMatches);
   const tiers = all.filter((t) => from?.rank === undefined || (forward ? t.rank >= from.rank : t.rank <= from.rank));
   if (!forward) tiers.reverse();
   const picked: { id: number; rank: number; sortKey: string }[] = [];
@@ -228,9 +239,12 @@ async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadS
     const missing = params.limit - picked.length;
     if (missing <= 0) break;
     const key = from?.rank === tier.rank ? from : undefined;
-    const rows = await runNearWordQuery(db, tier.nearWords === true, (tx) =>
-      tierIdsQuery(tx, params, tier, key, offset, missing),
-    );
+    const rows =
+      tier.nearWords && counted?.nearFirst && !key && forward && offset === 0
+        ? counted.nearFirst.slice(0, missing)
+        : await runNearWordQuery(db, tier.nearWords === true, (tx) =>
+            tierIdsQuery(tx, params, tier, key, offset, missing),
+          );
     picked.push(...rows.map((r) => ({ id: r.id, rank: tier.rank, sortKey: r.sortKey })));
     // Past this tier: an offset still to skip is what this tier did not hold.
     if (offset > 0) {
@@ -249,16 +263,16 @@ async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadS
 export type LeadPageRow = LeadViewRow & { rank: number; sortKey: string };
 
 /**
- * One page of the list; with a search, its tiers' rows (their views read in one query). `fewMatches`:
- * what countMatchingLeads found, so the page does not count again.
+ * One page of the list; with a search, its tiers' rows (their views read in one query). `counted`:
+ * what countMatchingLeads found, so the page does not count or read the near words again.
  */
 export async function listLeadsByGroup(
   db: DbOrTx,
   params: LeadPageParams,
-  fewMatches?: boolean,
+  counted?: SearchCount,
 ): Promise<LeadPageRow[]> {
   if (!params.search) return leadPageQuery(db, params);
-  const picked = await searchedPageIds(db, params, params.search, fewMatches);
+  const picked = await searchedPageIds(db, params, params.search, counted);
   if (picked.length === 0) return [];
   const views = await selectLeadViews(db, params.viewerId).where(
     inArray(
@@ -277,20 +291,18 @@ export async function listLeadsByGroup(
  * How many leads the search and filters find, counted up to `cap` + 1 (never the whole group): exact
  * and prefix matches, then near-word matches when those were few.
  */
-export async function countMatchingLeads(
-  db: DbOrTx,
-  params: LeadPageParams,
-  cap: number,
-): Promise<{ count: number; fewMatches: boolean }> {
+export async function countMatchingLeads(db: DbOrTx, params: LeadPageParams, cap: number): Promise<SearchCount> {
   const { search } = params;
   if (!search) return { count: await countUpTo(db, listConditions(params), cap + 1), fewMatches: false };
   const found = await countUpTo(db, [...listConditions(params), exactOrPrefix(search)], cap + 1);
   const near = nearWordTier(search);
   if (!near || found >= FEW_MATCHES) return { count: found, fewMatches: found < FEW_MATCHES };
-  const nearCount = await runNearWordQuery(db, true, (tx) =>
-    countUpTo(tx, [...listConditions(params), near.where], cap + 1 - found),
+  // The near-word rank's rows (up to the cap) in the list's order from its start: counted, and the
+  // first page's near rows.
+  const nearFirst = await runNearWordQuery(db, true, (tx) =>
+    tierIdsQuery(tx, { ...params, from: undefined }, near, undefined, 0, cap + 1 - found),
   );
-  return { count: found + nearCount, fewMatches: true };
+  return { count: found + nearFirst.length, fewMatches: true, nearFirst };
 }
 
 /** The condition of every row a search's list shows, and whether it looks up near words. */

@@ -154,7 +154,7 @@ export async function listLeads(
   let count: number;
   if (search) {
     const counted = await q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX);
-    rows = await q.listLeadsByGroup(deps.db, params, counted.fewMatches);
+    rows = await q.listLeadsByGroup(deps.db, params, counted);
     count = counted.count;
   } else {
     [rows, count] = await Promise.all([
