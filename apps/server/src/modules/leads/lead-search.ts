@@ -126,7 +126,8 @@ export function exactOrPrefix(search: LeadSearch): SQL {
       tiers.map((t) => t.where),
       sql` or `,
     )})`;
-  return sql`(${exactName(search)} or ${everyWordPrefix(search)})`;
+  // The prefixes first: a common word's rows then skip the name folding.
+  return sql`(${everyWordPrefix(search)} or ${exactName(search)})`;
 }
 
 /**
