@@ -203,48 +203,44 @@ export interface SearchCount {
   nearFirst?: { id: number; sortKey: string }[];
 }
 
-/**
- * The tiers a search's list reads, best rank first: near words only when exact and prefix matches are
- * few (`fewMatches` when the caller counted them already).
- */
-async function listTiers(
-  db: DbOrTx,
-  params: LeadPageParams,
-  search: LeadSearch,
-  fromRank: number | undefined,
-  fewMatches?: boolean,
-) {
+/** The tiers a search's list shows, best rank first: near words only when exact and prefix matches are few. */
+async function listTiers(db: DbOrTx, params: LeadPageParams, search: LeadSearch) {
   const tiers = searchTiers(search);
   const near = nearWordTier(search);
-  // A cursor in the near-word tier was made because matches were few.
-  if (near && (fromRank === near.rank || (fewMatches ?? (await hasFewMatches(db, params, search))))) tiers.push(near);
+  if (near && (await hasFewMatches(db, params, search))) tiers.push(near);
   return tiers;
 }
 
 /**
  * A searched page: the tiers read one after the other from the cursor's rank (forward: that rank and
- * worse; a previous page: that rank and better, read backwards), each for the rows still missing, so
- * a common word reads about a page of its tier and no tier past the page is read. At an offset, the
- * rows a tier holds before it are skipped.
+ * worse; a previous page: that rank and better, read backwards), each for the rows still missing, so a
+ * common word reads about a page of its tier and no tier past the page is read. The near-word tier
+ * comes last and only when exact and prefix matches are few (`counted`, the count running beside the
+ * page, says so; a cursor in that tier was made because they were). At an offset, the rows a tier holds
+ * before it are skipped.
  */
-async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadSearch, counted?: SearchCount) {
+async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadSearch, counted?: Promise<SearchCount>) {
   const { from } = params;
   const forward = from?.direction !== 'previous';
-  const all = await listTiers(db, params, search, from?.rank, counted?.fewMatches);
-  const tiers = all.filter((t) => from?.rank === undefined || (forward ? t.rank >= from.rank : t.rank <= from.rank));
+  const near = nearWordTier(search);
+  const tiers = searchTiers(search).filter(
+    (t) => from?.rank === undefined || (forward ? t.rank >= from.rank : t.rank <= from.rank),
+  );
+  if (near && from?.rank === near.rank) tiers.push(near);
   if (!forward) tiers.reverse();
   const picked: { id: number; rank: number; sortKey: string }[] = [];
   let offset = from ? 0 : params.offset;
-  for (const tier of tiers) {
+  for (let i = 0; i < tiers.length; i++) {
+    const tier = tiers[i]!;
     const missing = params.limit - picked.length;
     if (missing <= 0) break;
     const key = from?.rank === tier.rank ? from : undefined;
-    const rows =
-      tier.nearWords && counted?.nearFirst && !key && forward && offset === 0
-        ? counted.nearFirst.slice(0, missing)
-        : await runNearWordQuery(db, tier.nearWords === true, (tx) =>
-            tierIdsQuery(tx, params, tier, key, offset, missing),
-          );
+    const count = tier.nearWords && !key && forward && offset === 0 ? await counted : undefined;
+    const rows = count?.nearFirst
+      ? count.nearFirst.slice(0, missing)
+      : await runNearWordQuery(db, tier.nearWords === true, (tx) =>
+          tierIdsQuery(tx, params, tier, key, offset, missing),
+        );
     picked.push(...rows.map((r) => ({ id: r.id, rank: tier.rank, sortKey: r.sortKey })));
     // Past this tier: an offset still to skip is what this tier did not hold.
     if (offset > 0) {
@@ -255,6 +251,18 @@ async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadS
             (await runNearWordQuery(db, tier.nearWords === true, (tx) =>
               countUpTo(tx, [...listConditions(params), tier.where], offset),
             ));
+    }
+    // Forward past the last exact or prefix tier with rows still missing: the near words, when few matched.
+    const fewMatches = async () => (counted ? (await counted).fewMatches : hasFewMatches(db, params, search));
+    if (
+      near &&
+      forward &&
+      i === tiers.length - 1 &&
+      !tier.nearWords &&
+      picked.length < params.limit &&
+      (await fewMatches())
+    ) {
+      tiers.push(near);
     }
   }
   return forward ? picked : picked.reverse();
@@ -269,7 +277,7 @@ export type LeadPageRow = LeadViewRow & { rank: number; sortKey: string };
 export async function listLeadsByGroup(
   db: DbOrTx,
   params: LeadPageParams,
-  counted?: SearchCount,
+  counted?: Promise<SearchCount>,
 ): Promise<LeadPageRow[]> {
   if (!params.search) return leadPageQuery(db, params);
   const picked = await searchedPageIds(db, params, params.search, counted);
@@ -312,7 +320,7 @@ export async function searchMatchCondition(
 ): Promise<{ where: SQL | undefined; nearWords: boolean }> {
   const { search } = params;
   if (!search) return { where: undefined, nearWords: false };
-  const tiers = await listTiers(db, params, search, undefined);
+  const tiers = await listTiers(db, params, search);
   return {
     where: sql`(${sql.join(
       tiers.map((t) => t.where),

@@ -147,15 +147,14 @@ export async function listLeads(
     filters: input.filters,
     now: deps.clock.now(),
   };
-  // The whole group's count is kept; a search's or filters' matches are counted up to a cap. A search
-  // counts first: the count tells the page whether to look for near words.
+  // The whole group's count is kept; a search's or filters' matches are counted up to a cap. A search's
+  // count runs beside its page and tells it, when it gets there, whether to look for near words.
   const narrowed = search !== undefined || hasFilters(input.filters);
   let rows: q.LeadPageRow[];
   let count: number;
   if (search) {
-    const counted = await q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX);
-    rows = await q.listLeadsByGroup(deps.db, params, counted);
-    count = counted.count;
+    const counting = q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX);
+    [rows, { count }] = await Promise.all([q.listLeadsByGroup(deps.db, params, counting), counting]);
   } else {
     [rows, count] = await Promise.all([
       q.listLeadsByGroup(deps.db, params),
