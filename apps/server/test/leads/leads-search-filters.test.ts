@@ -210,6 +210,78 @@ describe('/lead/list search', () => {
     expect(await ids(ctx, { search: '100% _x\\' })).toEqual([]);
     expect(await ids(ctx, { search: 'Ada%' })).toEqual([ada.id]);
   });
+
+  it('forgives one wrong letter in a seven-letter word', async () => {
+    const g = await createGroupWithMembers(t);
+    const granite = await submitLead(g, { firstName: 'Ines', lastName: 'Wu', company: 'Granite Builders' });
+    await submitLead(g, { firstName: 'Omar', lastName: 'Ek', company: 'Harbor Builders' });
+    expect(await ids(g, { search: 'Granote' })).toEqual([granite.id]);
+    expect(await ids(g, { search: 'Granote Builders' })).toEqual([granite.id]);
+    expect(await ids(g, { search: 'Grxnite' })).toEqual([granite.id]);
+  });
+
+  it('pages by cursor across the exact, prefix and typo ranks without repeating or skipping a lead', async () => {
+    const g = await createGroupWithMembers(t);
+    const made: { id: number; rank: number }[] = [];
+    for (let i = 0; i < 3; i++) {
+      made.push({ id: (await submitLead(g, { firstName: 'Hollis', lastName: `Exact${i}` })).id, rank: 0 });
+      made.push({ id: (await submitLead(g, { firstName: 'Jo', lastName: `Hollister${i}` })).id, rank: 1 });
+      made.push({
+        id: (await submitLead(g, { firstName: 'Kit', lastName: `Holliss${i}`, company: 'Hollys' })).id,
+        rank: 1,
+      });
+      made.push({
+        id: (await submitLead(g, { firstName: 'Lee', lastName: 'Stone', company: `Holis ${i}` })).id,
+        rank: 2,
+      });
+    }
+    await submitLead(g, { firstName: 'Nobody', lastName: 'Else' });
+    for (const sort_by of ['ACTIVITY', 'NAME']) {
+      const whole = await ids(g, { search: 'hollis', sort_by });
+      // Ranks first (exact, then prefix, then typo); within a rank, the sort.
+      expect(whole.map((id) => made.find((m) => m.id === id)!.rank)).toEqual([0, 0, 0, 1, 1, 1, 1, 1, 1, 2, 2, 2]);
+      for (const size of [1, 2, 5]) {
+        const pages: ListBody[] = [];
+        let res = await list(g, { search: 'hollis', sort_by, get_next: size });
+        pages.push(res.body);
+        while (res.body.leads.length === size) {
+          res = await list(g, { search: 'hollis', sort_by, get_next: size, cursor: res.body.nextCursor });
+          pages.push(res.body);
+        }
+        const leadIds = (p: ListBody) => p.leads.map((l) => l.leadId);
+        expect(pages.flatMap(leadIds), `${sort_by} by ${size}`).toEqual(whole);
+        // Back from the last page, page by page, to the first: every lead before it, once, in order.
+        const last = pages.filter((p) => p.leads.length > 0).at(-1)!;
+        const before: number[][] = [];
+        let cursor = last.previousCursor;
+        while (cursor) {
+          const back = await list(g, { search: 'hollis', sort_by, get_next: size, cursor });
+          if (back.body.leads.length === 0) break;
+          before.unshift(leadIds(back.body));
+          cursor = back.body.previousCursor;
+        }
+        expect(before.flat(), `${sort_by} back by ${size}`).toEqual(whole.slice(0, whole.length - last.leads.length));
+      }
+      // An offset crosses the ranks too.
+      expect(await ids(g, { search: 'hollis', sort_by, start_position: 2, get_next: 5 })).toEqual(whole.slice(2, 7));
+      expect(await ids(g, { search: 'hollis', sort_by, start_position: 10, get_next: 5 })).toEqual(whole.slice(10));
+    }
+  });
+
+  it('looks for typos only while exact and prefix matches are few', async () => {
+    const g = await createGroupWithMembers(t);
+    const near = await submitLead(g, { firstName: 'Ann', lastName: 'Quill', company: 'Zanzibar' });
+    expect(await ids(g, { search: 'Zanzibor' })).toEqual([near.id]);
+    await t.db.execute(sql`
+      insert into leads (group_id, created_by, first_name, last_name, title, company, street_one, city,
+        state_abbrv, postal, created_at, updated_at, last_activity_at)
+      select ${g.group.groupId}, ${g.owner.user.id}, 'Bo', 'Lund', 'Buyer', 'Zanziboria ' || i, '1 Main St',
+        'Austin', 'TX', '73301', now(), now(), now()
+      from generate_series(1, 50) as i`);
+    const res = await list(g, { search: 'Zanzibor' });
+    expect(res.body.leads.map((l) => l.leadId)).not.toContain(near.id);
+    expect(res.body).toMatchObject({ totalCount: 50, totalCountCapped: false });
+  });
 });
 
 describe('/lead/list filters', () => {

@@ -106,6 +106,9 @@ export const leads = pgTable(
     // Sorts NEWEST, NAME, COMPANY and RATING of a group, keyset-paged like ACTIVITY.
     index('leads_group_newest_idx').on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('leads_group_name_idx').on(t.groupId, t.nameFold, t.id),
+    // Search: the exact rank's first and last name, folded (the full name reads leads_group_name_idx).
+    index('leads_group_first_name_fold_idx').on(t.groupId, sql`lc_fold(${t.firstName})`),
+    index('leads_group_last_name_fold_idx').on(t.groupId, sql`lc_fold(${t.lastName})`),
     index('leads_group_company_idx').on(t.groupId, t.companyFold, t.id),
     index('leads_group_rating_idx').on(t.groupId, t.ratingKey.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // Filters Outcome (with a sort's index, or alone).

@@ -5,17 +5,32 @@ import { leads } from '../../db/schema/index.js';
 
 // The lead list's search, filters and sorts as SQL on the leads table. Matching reads the kept
 // search_text column (every searched field folded by lc_fold: no case, no accents, non-letters as
-// spaces) through its trigram index: each word must start a word of the lead ('% acm%'), or, from
-// four letters on (not numbers, not in an e-mail address), be close to one (pg_trgm's word similarity
-// ≥ 0.6: one letter added or changed in a longer name or company). A query of phone characters with
-// three digits or more matches the digits anywhere in the phone. An e-mail address or its start
-// ('ada.l@', 'ada.l@eng') is a prefix of the kept e-mail key, read from its index. Ranked: 0 the whole
-// query is the name (full, first or last) or the e-mail, 1 every word is a prefix, 2 a typo was forgiven.
+// spaces) through its trigram index: each word must start a word of the lead ('% acm%'), or one word
+// of four letters or more (not a number, not in an e-mail address) may instead be close to one
+// (pg_trgm's word similarity, see NEAR_WORD_SIMILARITY). A query of phone characters with three digits or more matches the digits
+// anywhere in the phone. An e-mail address or its start ('ada.l@', 'ada.l@eng') is a prefix of the
+// kept e-mail key, read from its index.
+//
+// A search is a list of tiers, one per rank, each the rows of exactly that rank: 0 the whole query is
+// the name (full, first or last) or the e-mail, 1 every word is a prefix, 2 a typo was forgiven. The
+// page reads the tiers one after the other, each in the sort's order through an index, so no match is
+// ranked: the planner walks the sort's index for a common word and reads a rare one's few matches
+// from the trigram or name indexes. Near words (tier 2) are looked up only when fewer than
+// FEW_MATCHES leads match exactly or by prefix.
 
 /** Words from this many letters on forgive a typo. */
 const FUZZY_MIN_LENGTH = 4;
-// pg_trgm's default word_similarity_threshold, which <% uses.
-const NEAR_WORD_SIMILARITY = 0.6;
+/**
+ * pg_trgm's word similarity a near word needs (set for its query alone): one letter changed in the
+ * middle of a seven-letter word scores 5 shared trigrams of 11, 0.45; the default 0.6 would need twelve.
+ * Shorter words keep 0.6 ("Acmee" finds Acme at 0.67), or a word being typed ("hartw") would find
+ * every "hart…".
+ */
+export const NEAR_WORD_SIMILARITY = 0.45;
+const SHORT_NEAR_WORD_SIMILARITY = 0.6;
+const LONG_WORD_LENGTH = 7;
+/** Near words are looked up only while exact and prefix matches are fewer than this (a page). */
+export const FEW_MATCHES = 50;
 const PHONE_QUERY = /^[\d\s().+-]+$/;
 // An e-mail address or the start of one: a local part, '@', and none or part of the domain.
 const EMAIL_QUERY = /^[^\s@]+@[^\s@]*$/;
@@ -24,7 +39,7 @@ const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (c) => `\\${c}
 export interface LeadSearch {
   // Folded by lc_fold in SQL; split here on anything but letters and digits.
   words: string[];
-  // The whole query, trimmed, for the exact rank.
+  // The whole query, trimmed, inner spaces made one, for the exact rank.
   query: string;
   // Set when the query is a phone number (or part of one).
   digits?: string;
@@ -34,7 +49,7 @@ export interface LeadSearch {
 
 /** The search a query names; undefined when it holds no letter or digit (then nothing is searched). */
 export function parseLeadSearch(query: string | undefined): LeadSearch | undefined {
-  const trimmed = query?.trim() ?? '';
+  const trimmed = query?.trim().replace(/\s+/g, ' ') ?? '';
   const words = trimmed.split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
   if (words.length === 0) return undefined;
   let digits = trimmed.replace(/\D/g, '');
@@ -44,49 +59,100 @@ export function parseLeadSearch(query: string | undefined): LeadSearch | undefin
   return { words, query: trimmed, ...(isPhone && { digits }), ...(isEmail && { email: trimmed.toLowerCase() }) };
 }
 
-const wordPrefix = (w: string) => sql`${leads.searchText} like '% ' || lc_fold(${w}) || '%'`;
+/**
+ * The word starts a word of the lead. From three letters on, the trigram index is asked for the word
+ * anywhere ('%acm%': only its own trigrams) and the word start is checked on those rows; asking for
+ * '% acm%' would also read the index lists of '  a' and ' ac', which nearly every lead holds.
+ */
+const wordPrefix = (w: string) =>
+  w.length >= 3
+    ? sql`(${leads.searchText} like '%' || lc_fold(${w}) || '%' and strpos(${leads.searchText}, ' ' || lc_fold(${w})) > 0)`
+    : sql`${leads.searchText} like '% ' || lc_fold(${w}) || '%'`;
 
 /** A word that may be a typo: four letters or more, not a number, not in an e-mail address. */
 const forgivesTypo = (search: LeadSearch, w: string) =>
   w.length >= FUZZY_MIN_LENGTH && /\p{L}/u.test(w) && !search.query.includes('@');
 
-/**
- * The rows the search finds: every word a prefix or (a name-like word) a near word; or the phone
- * digits. A near word is looked up through the index (<%) only when every word may be one; otherwise
- * the exact words (numbers, short words) find the rows through the index and the near words are
- * checked on those rows alone: a near-word lookup reads every lead sharing a trigram with the word.
- */
-export function searchCondition(search: LeadSearch): SQL {
-  if (search.digits) return sql`${leads.searchText} like ${`%${search.digits}%`}`;
-  // An e-mail is a range of the e-mail key index (group, key): no trigrams.
-  if (search.email) return sql`${leads.emailKey} like ${likePrefix(search.email)}`;
-  const allFuzzy = search.words.every((w) => forgivesTypo(search, w));
-  return and(
-    ...search.words.map((w) => {
-      if (!forgivesTypo(search, w)) return wordPrefix(w);
-      const near = allFuzzy
-        ? sql`lc_fold(${w}) <% ${leads.searchText}`
-        : sql`word_similarity(lc_fold(${w}), ${leads.searchText}) >= ${NEAR_WORD_SIMILARITY}`;
-      return sql`(${wordPrefix(w)} or ${near})`;
-    }),
-  )!;
+/** The rows of one rank. `nearWords`: its query needs the near-word threshold (runNearWordQuery). */
+export interface SearchTier {
+  rank: number;
+  where: SQL;
+  nearWords?: boolean;
 }
 
-/** 0 exact name or e-mail, 1 every word a prefix, 2 fuzzy: read from the kept columns, no folding per row. */
-export function searchRank(search: LeadSearch): SQL<number> {
+/**
+ * Exact: the query is the full name, the first or the last name (each one index probe: the name
+ * sort's index and the folded first and last name indexes).
+ */
+function exactName(search: LeadSearch): SQL {
+  const q = sql`lc_fold(${search.query})`;
+  return sql`(${leads.nameFold} = ${q} or lc_fold(${leads.firstName}) = ${q} or lc_fold(${leads.lastName}) = ${q})`;
+}
+
+const everyWordPrefix = (search: LeadSearch) => and(...search.words.map(wordPrefix))!;
+
+/** The exact and prefix tiers (0 and 1), best first; what counts as "few matches" before typos are looked for. */
+export function searchTiers(search: LeadSearch): SearchTier[] {
   if (search.digits) {
-    return sql<number>`(case when ${leads.phone} like ${`%${search.digits}`} then 0 else 1 end)`;
+    const found = sql`${leads.searchText} like ${`%${search.digits}%`}`;
+    const ending = sql`coalesce(${leads.phone} like ${`%${search.digits}`}, false)`;
+    return [
+      { rank: 0, where: sql`(${found} and ${ending})` },
+      { rank: 1, where: sql`(${found} and not ${ending})` },
+    ];
   }
-  if (search.email) return sql<number>`(case when ${leads.emailKey} = ${search.email} then 0 else 1 end)`;
-  // The whole query as typed, folded: the full name, or its first or last part (one word each, as most are).
-  const folded = sql`lc_fold(${search.query})`;
-  const pattern = sql`lc_fold(${search.query.replace(/[\\%_]/g, (c) => `\\${c}`)})`;
-  const exact = sql`${leads.nameFold} = ${folded}
-    or ${leads.nameFold} like ${pattern} || ' %'
-    or ${leads.nameFold} like '% ' || ${pattern}
-    or lower(${leads.email}) = lower(${search.query})`;
-  const prefixes = and(...search.words.map(wordPrefix));
-  return sql<number>`(case when ${exact} then 0 when ${prefixes} then 1 else 2 end)`;
+  // An e-mail is a range of the e-mail key index (group, key): no trigrams.
+  if (search.email) {
+    return [
+      { rank: 0, where: eq(leads.emailKey, search.email) },
+      {
+        rank: 1,
+        where: sql`(${leads.emailKey} like ${likePrefix(search.email)} and ${leads.emailKey} <> ${search.email})`,
+      },
+    ];
+  }
+  const exact = exactName(search);
+  return [
+    { rank: 0, where: exact },
+    { rank: 1, where: sql`(${everyWordPrefix(search)} and not ${exact})` },
+  ];
+}
+
+/** Rows of tiers 0 and 1 (the count, and whether near words are looked for). */
+export function exactOrPrefix(search: LeadSearch): SQL {
+  const tiers = searchTiers(search);
+  if (search.digits || search.email)
+    return sql`(${sql.join(
+      tiers.map((t) => t.where),
+      sql` or `,
+    )})`;
+  // The prefixes first: a common word's rows then skip the name folding.
+  return sql`(${everyWordPrefix(search)} or ${exactName(search)})`;
+}
+
+/**
+ * Tier 2: one word a near word (pg_trgm's <%, through the trigram index, at NEAR_WORD_SIMILARITY),
+ * the others prefixes, and not in tiers 0 and 1: one typo a query, so each near word's candidates are
+ * narrowed by the other words' prefixes in the index. None for phones, e-mails and words too short to
+ * forgive a typo.
+ */
+export function nearWordTier(search: LeadSearch): SearchTier | undefined {
+  if (search.digits || search.email) return undefined;
+  const typo = search.words.flatMap((w, i) =>
+    forgivesTypo(search, w)
+      ? [
+          and(
+            sql`lc_fold(${w}) <% ${leads.searchText}`,
+            w.length < LONG_WORD_LENGTH
+              ? sql`word_similarity(lc_fold(${w}), ${leads.searchText}) >= ${SHORT_NEAR_WORD_SIMILARITY}`
+              : undefined,
+            ...search.words.filter((_, j) => j !== i).map(wordPrefix),
+          )!,
+        ]
+      : [],
+  );
+  if (typo.length === 0) return undefined;
+  return { rank: 2, where: sql`((${sql.join(typo, sql` or `)}) and not ${exactOrPrefix(search)})`, nearWords: true };
 }
 
 /** A sort's key column, its order, and its type (to read a cursor's key back). */

@@ -4,7 +4,17 @@ import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { readListCount } from '../../db/list-counts.js';
 import { leads, publicChatRooms, publicLeadRatings, publicUsers } from '../../db/schema/index.js';
-import { filterConditions, type LeadSearch, SORTS, searchCondition, searchRank } from './lead-search.js';
+import {
+  exactOrPrefix,
+  FEW_MATCHES,
+  filterConditions,
+  type LeadSearch,
+  NEAR_WORD_SIMILARITY,
+  nearWordTier,
+  type SearchTier,
+  SORTS,
+  searchTiers,
+} from './lead-search.js';
 
 // Leads: Drizzle only, every query scoped by group or lead; "nothing found" is undefined.
 
@@ -93,95 +103,252 @@ export interface LeadPageParams {
   now?: Date;
 }
 
-/** The conditions every row of the list meets: the group, the filters, the search. */
+/** The conditions every row of the list meets apart from the search: the group, the filters. */
 function listConditions(params: LeadPageParams): SQL[] {
   return [
     eq(leads.groupId, params.groupId),
     ...filterConditions(params.filters, params.viewerId, params.now ?? new Date()),
-    ...(params.search ? [searchCondition(params.search)] : []),
   ];
 }
 
 /**
- * One page of a group's leads in the sort's order (ACTIVITY: most recently active first), with a
- * search its best ranks first. The page's ids are picked first (without a search, from the sort's
- * index, (group, key, id), entered at a cursor's key so the next or previous page costs the same at
- * any depth; at an offset, it skips index entries rather than joined rows; with a search, from the
- * trigram index's matches, ranked). Only the page's rows are then joined and put back in order.
+ * Runs a query that looks up near words with their similarity threshold, set for its transaction
+ * alone (pg_trgm's <% reads it), and through the trigram index: walking the sort's index would
+ * compute the similarity of every lead it passes, and the planner cannot tell how many of those are
+ * near. Any other query runs as it is.
+ */
+export async function runNearWordQuery<T>(db: DbOrTx, nearWords: boolean, query: (db: DbOrTx) => Promise<T>) {
+  if (!nearWords) return query(db);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`set local pg_trgm.word_similarity_threshold = ${NEAR_WORD_SIMILARITY}`));
+    await tx.execute(sql`set local enable_indexscan = off`);
+    await tx.execute(sql`set local enable_seqscan = off`);
+    return query(tx);
+  });
+}
+
+/**
+ * One page of a group's leads in the sort's order (ACTIVITY: most recently active first), without a
+ * search. The page's ids are picked first from the sort's index, (group, key, id), entered at a
+ * cursor's key so the next or previous page costs the same at any depth (at an offset, it skips
+ * index entries rather than joined rows). Only the page's rows are then joined and put back in order.
  * Returned unawaited so a test can EXPLAIN it.
  */
 export function leadPageQuery(db: DbOrTx, params: LeadPageParams) {
-  const { from, search } = params;
   const spec = SORTS[params.sort ?? LEAD_SORT];
-  const rank = search ? searchRank(search) : sql<number>`0`;
-  const forward = from?.direction !== 'previous';
-  // Read forward, the key goes the sort's way; a previous page reads the other way, then is put back.
-  const keyDescending = spec.descending === forward;
-  let after: SQL | undefined;
-  if (from) {
-    const keyAt = sql`(${spec.column}, ${leads.id}) ${sql.raw(keyDescending ? '<' : '>')} (${from.key}::${sql.raw(spec.type)}, ${from.id}::integer)`;
-    after =
-      search && from.rank !== undefined
-        ? sql`(${rank} ${sql.raw(forward ? '>' : '<')} ${from.rank}::integer or (${rank} = ${from.rank}::integer and ${keyAt}))`
-        : keyAt;
-  }
-  const keyOrder = (column: PgColumn | SQL.Aliased, descending: boolean) => (descending ? desc(column) : asc(column));
-  const page = db
-    .select({
-      id: leads.id,
-      rank: sql<number>`${rank}`.as('rank'),
-      sortKey: sql<string>`${spec.column}::text`.as('sort_key'),
-    })
-    .from(leads)
-    .where(and(...listConditions(params), after))
-    .orderBy(
-      ...(search ? [forward ? sql`${rank}` : sql`${rank} desc`] : []),
-      keyOrder(spec.column, keyDescending),
-      keyOrder(leads.id, keyDescending),
-    )
-    .offset(from ? 0 : params.offset)
-    .limit(params.limit)
-    .as('page');
-  return selectLeadViews(db, params.viewerId, { rank: page.rank, sortKey: page.sortKey })
+  const page = tierIdsQuery(db, params, undefined, params.from, params.from ? 0 : params.offset, params.limit).as(
+    'page',
+  );
+  return selectLeadViews(db, params.viewerId, { rank: sql<number>`0`.as('rank'), sortKey: page.sortKey })
     .innerJoin(page, eq(page.id, leads.id))
-    .orderBy(
-      ...(search ? [asc(page.rank)] : []),
-      keyOrder(spec.column, spec.descending),
-      keyOrder(leads.id, spec.descending),
-    );
+    .orderBy(keyOrder(spec.column, spec.descending), keyOrder(leads.id, spec.descending));
 }
 
-export type LeadPageRow = LeadViewRow & { rank: number; sortKey: string };
+const keyOrder = (column: PgColumn | SQL.Aliased, descending: boolean) => (descending ? desc(column) : asc(column));
 
-export async function listLeadsByGroup(db: DbOrTx, params: LeadPageParams): Promise<LeadPageRow[]> {
-  return leadPageQuery(db, params);
+/**
+ * The ids and sort keys of one tier's rows (or, without a tier, of the whole list) in the sort's
+ * order from a cursor's key (read backwards for a previous page). A tier's rank is the same on every
+ * row, so the sort's index gives the order: the planner walks it, filtering, when the tier's rows are
+ * common, or reads the few rows from the tier's own index and sorts them.
+ */
+export function tierIdsQuery(
+  db: DbOrTx,
+  params: LeadPageParams,
+  tier: SearchTier | undefined,
+  from: LeadPageKey | undefined,
+  offset: number,
+  limit: number,
+) {
+  const spec = SORTS[params.sort ?? LEAD_SORT];
+  // Read forward, the key goes the sort's way; a previous page reads the other way, then is put back.
+  const keyDescending = spec.descending === (params.from?.direction !== 'previous');
+  const after = from
+    ? sql`(${spec.column}, ${leads.id}) ${sql.raw(keyDescending ? '<' : '>')} (${from.key}::${sql.raw(spec.type)}, ${from.id}::integer)`
+    : undefined;
+  return db
+    .select({ id: leads.id, sortKey: sql<string>`${spec.column}::text`.as('sort_key') })
+    .from(leads)
+    .where(and(...listConditions(params), tier?.where, after))
+    .orderBy(keyOrder(spec.column, keyDescending), keyOrder(leads.id, keyDescending))
+    .offset(offset)
+    .limit(limit);
 }
 
-/** How many leads the search and filters find, counted up to `cap` + 1 (never the whole group). */
-export async function countMatchingLeads(db: DbOrTx, params: LeadPageParams, cap: number): Promise<number> {
+/** Whether fewer than FEW_MATCHES leads of the list match exactly or by prefix (then near words are looked for). */
+async function hasFewMatches(db: DbOrTx, params: LeadPageParams, search: LeadSearch): Promise<boolean> {
+  return (await countUpTo(db, [...listConditions(params), exactOrPrefix(search)], FEW_MATCHES)) < FEW_MATCHES;
+}
+
+/** Rows meeting the conditions, counted up to `cap` (never the whole group). */
+async function countUpTo(db: DbOrTx, conditions: SQL[], cap: number): Promise<number> {
   const matches = db
     .select({ one: sql`1` })
     .from(leads)
-    .where(and(...listConditions(params)))
-    .limit(cap + 1)
+    .where(and(...conditions))
+    .limit(cap)
     .as('matches');
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
   return row?.n ?? 0;
 }
 
-/** The CSV export's rows with the list's search and filters: one batch after an id, in id order. */
+/**
+ * What countMatchingLeads found: the count, whether near words are looked for and, when they are, the
+ * near-word rank's first rows in the list's order (read by the count, so the first page need not read
+ * them again).
+ */
+export interface SearchCount {
+  count: number;
+  fewMatches: boolean;
+  nearFirst?: { id: number; sortKey: string }[];
+}
+
+/** The tiers a search's list shows, best rank first: near words only when exact and prefix matches are few. */
+async function listTiers(db: DbOrTx, params: LeadPageParams, search: LeadSearch) {
+  const tiers = searchTiers(search);
+  const near = nearWordTier(search);
+  if (near && (await hasFewMatches(db, params, search))) tiers.push(near);
+  return tiers;
+}
+
+/**
+ * A searched page: the tiers read one after the other from the cursor's rank (forward: that rank and
+ * worse; a previous page: that rank and better, read backwards), each for the rows still missing, so a
+ * common word reads about a page of its tier and no tier past the page is read. The near-word tier
+ * comes last and only when exact and prefix matches are few (`counted`, the count running beside the
+ * page, says so; a cursor in that tier was made because they were). At an offset, the rows a tier holds
+ * before it are skipped.
+ */
+async function searchedPageIds(db: DbOrTx, params: LeadPageParams, search: LeadSearch, counted?: Promise<SearchCount>) {
+  const { from } = params;
+  const forward = from?.direction !== 'previous';
+  const near = nearWordTier(search);
+  const tiers = searchTiers(search).filter(
+    (t) => from?.rank === undefined || (forward ? t.rank >= from.rank : t.rank <= from.rank),
+  );
+  if (near && from?.rank === near.rank) tiers.push(near);
+  if (!forward) tiers.reverse();
+  const picked: { id: number; rank: number; sortKey: string }[] = [];
+  let offset = from ? 0 : params.offset;
+  for (let i = 0; i < tiers.length; i++) {
+    const tier = tiers[i]!;
+    const missing = params.limit - picked.length;
+    if (missing <= 0) break;
+    const key = from?.rank === tier.rank ? from : undefined;
+    const count = tier.nearWords && !key && forward && offset === 0 ? await counted : undefined;
+    const rows = count?.nearFirst
+      ? count.nearFirst.slice(0, missing)
+      : await runNearWordQuery(db, tier.nearWords === true, (tx) =>
+          tierIdsQuery(tx, params, tier, key, offset, missing),
+        );
+    picked.push(...rows.map((r) => ({ id: r.id, rank: tier.rank, sortKey: r.sortKey })));
+    // Past this tier: an offset still to skip is what this tier did not hold.
+    if (offset > 0) {
+      offset =
+        rows.length > 0
+          ? 0
+          : offset -
+            (await runNearWordQuery(db, tier.nearWords === true, (tx) =>
+              countUpTo(tx, [...listConditions(params), tier.where], offset),
+            ));
+    }
+    // Forward past the last exact or prefix tier with rows still missing: the near words, when few matched.
+    const fewMatches = async () => (counted ? (await counted).fewMatches : hasFewMatches(db, params, search));
+    if (
+      near &&
+      forward &&
+      i === tiers.length - 1 &&
+      !tier.nearWords &&
+      picked.length < params.limit &&
+      (await fewMatches())
+    ) {
+      tiers.push(near);
+    }
+  }
+  return forward ? picked : picked.reverse();
+}
+
+export type LeadPageRow = LeadViewRow & { rank: number; sortKey: string };
+
+/**
+ * One page of the list; with a search, its tiers' rows (their views read in one query). `counted`:
+ * what countMatchingLeads found, so the page does not count or read the near words again.
+ */
+export async function listLeadsByGroup(
+  db: DbOrTx,
+  params: LeadPageParams,
+  counted?: Promise<SearchCount>,
+): Promise<LeadPageRow[]> {
+  if (!params.search) return leadPageQuery(db, params);
+  const picked = await searchedPageIds(db, params, params.search, counted);
+  if (picked.length === 0) return [];
+  const views = await selectLeadViews(db, params.viewerId).where(
+    inArray(
+      leads.id,
+      picked.map((p) => p.id),
+    ),
+  );
+  const byId = new Map(views.map((v) => [v.lead.id, v]));
+  return picked.flatMap((p) => {
+    const view = byId.get(p.id);
+    return view ? [{ ...view, rank: p.rank, sortKey: p.sortKey }] : [];
+  });
+}
+
+/**
+ * How many leads the search and filters find, counted up to `cap` + 1 (never the whole group): exact
+ * and prefix matches, then near-word matches when those were few.
+ */
+export async function countMatchingLeads(db: DbOrTx, params: LeadPageParams, cap: number): Promise<SearchCount> {
+  const { search } = params;
+  if (!search) return { count: await countUpTo(db, listConditions(params), cap + 1), fewMatches: false };
+  const found = await countUpTo(db, [...listConditions(params), exactOrPrefix(search)], cap + 1);
+  const near = nearWordTier(search);
+  if (!near || found >= FEW_MATCHES) return { count: found, fewMatches: found < FEW_MATCHES };
+  // The near-word rank's rows (up to the cap) in the list's order from its start: counted, and the
+  // first page's near rows.
+  const nearFirst = await runNearWordQuery(db, true, (tx) =>
+    tierIdsQuery(tx, { ...params, from: undefined }, near, undefined, 0, cap + 1 - found),
+  );
+  return { count: found + nearFirst.length, fewMatches: true, nearFirst };
+}
+
+/** The condition of every row a search's list shows, and whether it looks up near words. */
+export async function searchMatchCondition(
+  db: DbOrTx,
+  params: LeadPageParams,
+): Promise<{ where: SQL | undefined; nearWords: boolean }> {
+  const { search } = params;
+  if (!search) return { where: undefined, nearWords: false };
+  const tiers = await listTiers(db, params, search);
+  return {
+    where: sql`(${sql.join(
+      tiers.map((t) => t.where),
+      sql` or `,
+    )})`,
+    nearWords: tiers.some((t) => t.nearWords),
+  };
+}
+
+/**
+ * The CSV export's rows with the list's filters and search match (searchMatchCondition): one batch
+ * after an id, in id order.
+ */
 export async function listMatchingLeadsForExport(
   db: DbOrTx,
   params: Omit<LeadPageParams, 'offset' | 'limit'>,
+  match: { where: SQL | undefined; nearWords: boolean },
   afterId: number,
   limit: number,
 ) {
-  return db
-    .select(exportColumns)
-    .from(leads)
-    .where(and(...listConditions({ ...params, offset: 0, limit }), gt(leads.id, afterId)))
-    .orderBy(asc(leads.id))
-    .limit(limit);
+  return runNearWordQuery(db, match.nearWords, (tx) =>
+    tx
+      .select(exportColumns)
+      .from(leads)
+      .where(and(...listConditions({ ...params, offset: 0, limit }), match.where, gt(leads.id, afterId)))
+      .orderBy(asc(leads.id))
+      .limit(limit),
+  );
 }
 
 export async function countLeadsInGroup(db: DbOrTx, groupId: number): Promise<number> {

@@ -147,14 +147,22 @@ export async function listLeads(
     filters: input.filters,
     now: deps.clock.now(),
   };
-  // The whole group's count is kept; a search's or filters' matches are counted up to a cap.
+  // The whole group's count is kept; a search's or filters' matches are counted up to a cap. A search's
+  // count runs beside its page and tells it, when it gets there, whether to look for near words.
   const narrowed = search !== undefined || hasFilters(input.filters);
-  const [rows, count] = await Promise.all([
-    q.listLeadsByGroup(deps.db, params),
-    narrowed
-      ? q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX)
-      : q.countLeadsInGroup(deps.db, input.group_id),
-  ]);
+  let rows: q.LeadPageRow[];
+  let count: number;
+  if (search) {
+    const counting = q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX);
+    [rows, { count }] = await Promise.all([q.listLeadsByGroup(deps.db, params, counting), counting]);
+  } else {
+    [rows, count] = await Promise.all([
+      q.listLeadsByGroup(deps.db, params),
+      narrowed
+        ? q.countMatchingLeads(deps.db, params, LEAD_FILTERED_COUNT_MAX).then((c) => c.count)
+        : q.countLeadsInGroup(deps.db, input.group_id),
+    ]);
+  }
   const first = rows[0];
   const last = rows.at(-1);
   const keyOf = (row: q.LeadPageRow, direction: 'next' | 'previous') =>
@@ -308,9 +316,10 @@ const EXPORT_BATCH_SIZE = 500;
 
 async function* exportLines(db: DbOrTx, params: Omit<q.LeadPageParams, 'offset' | 'limit'>): AsyncGenerator<string> {
   yield UTF8_BOM + csvRow([...LEAD_CSV_HEADERS, ...LEAD_CSV_OUTCOME_HEADERS]);
+  const match = await q.searchMatchCondition(db, { ...params, offset: 0, limit: 0 });
   let afterId = 0;
   for (;;) {
-    const batch = await q.listMatchingLeadsForExport(db, params, afterId, EXPORT_BATCH_SIZE);
+    const batch = await q.listMatchingLeadsForExport(db, params, match, afterId, EXPORT_BATCH_SIZE);
     if (batch.length > 0) {
       yield batch
         .map((r) =>
