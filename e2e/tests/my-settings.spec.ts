@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@leadcircle/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.js';
 import { createConfirmedAccount, signInThroughForm } from '../support/accounts.js';
 import {
   callAs,
@@ -253,6 +254,7 @@ async function pushBesideEmail(page: Page, request: APIRequestContext, phone: bo
     expect(push.x).toBeGreaterThanOrEqual(email.x + email.width);
     expect(push.y).toBeLessThan(email.y + email.height);
   }
+  await expectAccessible(page, `My settings → Notifications with push at ${phone ? 390 : 1366} px`);
   if (phone) await expectFits(page, 'My settings → Notifications with push at 390 px');
 
   // From the keyboard; kept across a reload.
