@@ -1,7 +1,13 @@
 // Lighthouse performance on its mobile profile (a mid-range phone on a slow 4G link, simulated) for
 // the goal's pages (sign-in; signed in: the activities, a group's lead list of 200 leads and its chat
 // room with 60 messages), against the server as `npm start` runs it, in Debian's
-// Chromium. Prints one table; the goal for every page is 0.90 or more.
+// Chromium. Prints one table; the goal for every page is 0.90 or more, with the service worker.
+//
+// Each page is measured twice: a first visit (no service worker yet: the page registers it after its
+// first paint, during the run, and downloads what it precaches) and a visit with the service worker in
+// place (installed and controlling the page: it answers the page and the app's files from its cache).
+// The table's SW column says, for each row, in how many runs the worker was registered at the end of a
+// first visit, or controlled the page on the second kind: read from the page after each run.
 //
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_DATABASE_URL and BENCH_PORT as for
 // api.bench.ts (the lighthouse server takes BENCH_PORT + 2); BENCH_LIGHTHOUSE_RUNS (default 3: the
@@ -13,7 +19,7 @@ import path from 'node:path';
 import { STORAGE_KEYS } from '@leadcircle/shared';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { freePort } from '../../apps/server/src/db/embedded.js';
 import { openBenchDatabase, signIn, startServer, stopProcess, tmpDir } from './harness.js';
 
@@ -27,6 +33,27 @@ const LEADS = 200;
 const MESSAGES = 60;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** A first visit (the service worker registers during the run) and one with the worker in place. */
+const VISITS = ['first visit', 'with SW'] as const;
+type Visit = (typeof VISITS)[number];
+type Tokens = { accessToken: string; refreshToken: string; userId: number };
+interface Run {
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  worker: boolean;
+}
+interface Row {
+  name: string;
+  visit: Visit;
+  score: number;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  worker: string;
+}
 
 async function main() {
   const tmp = tmpDir();
@@ -50,77 +77,77 @@ async function main() {
       [`/groups/:id/leads, ${LEADS} leads (signed in)`, `${origin}/groups/${groupId}/leads`, true],
       [`/groups/:id/messages, ${MESSAGES} messages (signed in)`, `${origin}/groups/${groupId}/messages`, true],
     ];
-    const results: [string, number, number, number, number][] = [];
+    const results: Row[] = [];
     // Lighthouse's measure of the machine's speed at each run (higher is faster): its simulation
     // multiplies observed task lengths by four, so a score is comparable only at similar indexes.
     const benchmarkIndexes: number[] = [];
+    const tokens = session as Tokens;
     for (const [name, url, signedIn] of pages) {
-      const scores: number[] = [];
-      const fcp: number[] = [];
-      const lcp: number[] = [];
-      const tbt: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) {
-        const page = await browser.newPage();
-        // Every run is a first visit for the network: the HTTP cache goes (local storage, which holds the
-        // session, stays: disableStorageReset below).
-        const cdp = await page.createCDPSession();
-        await cdp.send('Network.clearBrowserCache');
-        await cdp.detach();
-        // The session lives in local storage, as the web app keeps it.
-        await page.goto(`${origin}/favicon.svg`);
-        await page.evaluate(
-          (keys, tokens) => {
-            type Storage = { clear(): void; setItem(key: string, value: string): void };
-            const localStorage = (globalThis as unknown as { localStorage: Storage }).localStorage;
-            localStorage.clear();
-            if (tokens) {
-              localStorage.setItem(keys.accessToken, tokens.accessToken);
-              localStorage.setItem(keys.refreshToken, tokens.refreshToken);
-              localStorage.setItem(keys.userId, String(tokens.userId));
-            }
-          },
-          STORAGE_KEYS,
-          signedIn ? (session as { accessToken: string; refreshToken: string; userId: number }) : null,
-        );
-        // Lighthouse now and then fails to record the trace (NO_NAVSTART): such a run is made again.
-        let result: Awaited<ReturnType<typeof lighthouse>>;
-        for (let attempt = 1; ; attempt += 1) {
-          result = await lighthouse(
-            url,
-            { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
-            undefined,
-            page,
-          );
-          if (!result?.lhr.runtimeError || attempt === 3) break;
-          console.log(`  ${name}: ${result.lhr.runtimeError.code}, running it again`);
+      for (const visit of VISITS) {
+        // With the service worker: installed once (it stays between runs; only the HTTP cache goes).
+        if (visit === 'with SW') await installServiceWorker(browser, origin);
+        const runs: Run[] = [];
+        for (let run = 0; run < RUNS; run += 1) {
+          const page = await openPage(browser, origin, visit, signedIn ? tokens : null);
+          // Lighthouse now and then fails to record the trace (NO_NAVSTART): such a run is made again.
+          let result: Awaited<ReturnType<typeof lighthouse>>;
+          for (let attempt = 1; ; attempt += 1) {
+            result = await lighthouse(
+              url,
+              { onlyCategories: ['performance'], disableStorageReset: true, logLevel: 'error' },
+              undefined,
+              page,
+            );
+            if (!result?.lhr.runtimeError || attempt === 3) break;
+            console.log(`  ${name}: ${result.lhr.runtimeError.code}, running it again`);
+          }
+          const worker = await serviceWorkerState(page);
+          await page.close();
+          const lhr = result!.lhr;
+          if (REPORTS) {
+            fs.mkdirSync(REPORTS, { recursive: true });
+            const file = `${name.split(' ')[0]!.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${visit.replace(/\W+/g, '-')}-${run + 1}.json`;
+            fs.writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
+          }
+          if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
+          runs.push({
+            score: lhr.categories.performance!.score ?? 0,
+            fcp: lhr.audits['first-contentful-paint']!.numericValue ?? 0,
+            lcp: lhr.audits['largest-contentful-paint']!.numericValue ?? 0,
+            tbt: lhr.audits['total-blocking-time']!.numericValue ?? 0,
+            // A first visit: registered by the end of the run; with the worker: it answered the page.
+            worker: visit === 'first visit' ? worker.registered : worker.controlled,
+          });
         }
-        await page.close();
-        const lhr = result!.lhr;
-        if (REPORTS) {
-          fs.mkdirSync(REPORTS, { recursive: true });
-          const file = `${name.split(' ')[0]!.replace(/\W+/g, '-').replace(/^-|-$/g, '')}-${run + 1}.json`;
-          fs.writeFileSync(path.join(REPORTS, file), JSON.stringify(lhr));
-        }
-        if (lhr.environment.benchmarkIndex) benchmarkIndexes.push(lhr.environment.benchmarkIndex);
-        scores.push(lhr.categories.performance!.score ?? 0);
-        fcp.push(lhr.audits['first-contentful-paint']!.numericValue ?? 0);
-        lcp.push(lhr.audits['largest-contentful-paint']!.numericValue ?? 0);
-        tbt.push(lhr.audits['total-blocking-time']!.numericValue ?? 0);
+        results.push({
+          name,
+          visit,
+          score: median(runs.map((r) => r.score)),
+          fcp: median(runs.map((r) => r.fcp)),
+          lcp: median(runs.map((r) => r.lcp)),
+          tbt: median(runs.map((r) => r.tbt)),
+          worker: `${visit === 'first visit' ? 'registered' : 'controlled'} ${runs.filter((r) => r.worker).length}/${runs.length}`,
+        });
       }
-      results.push([name, median(scores), median(fcp), median(lcp), median(tbt)]);
     }
 
-    const width = Math.max(...results.map((r) => r[0].length));
+    const width = Math.max(...results.map((r) => r.name.length));
+    const visitWidth = Math.max(...VISITS.map((v) => v.length));
+    const swWidth = Math.max(...results.map((r) => r.worker.length));
     console.log(`\nLighthouse ${RUNS > 1 ? `(median of ${RUNS} runs) ` : ''}mobile profile, ${CHROMIUM}`);
     if (benchmarkIndexes.length > 0)
       console.log(
         `machine: Lighthouse benchmark index ${Math.round(median(benchmarkIndexes))} (median; higher is faster)`,
       );
-    console.log(`${'page'.padEnd(width)} | score | FCP ms | LCP ms | TBT ms | goal`);
-    console.log(`${'-'.repeat(width)}-|-------|--------|--------|--------|------`);
-    for (const [name, score, f, l, b] of results) {
+    console.log(
+      `${'page'.padEnd(width)} | ${'visit'.padEnd(visitWidth)} | ${'SW'.padEnd(swWidth)} | score | FCP ms | LCP ms | TBT ms | goal`,
+    );
+    console.log(
+      `${'-'.repeat(width)}-|-${'-'.repeat(visitWidth)}-|-${'-'.repeat(swWidth)}-|-------|--------|--------|--------|------`,
+    );
+    for (const r of results) {
       console.log(
-        `${name.padEnd(width)} | ${score.toFixed(2).padStart(5)} | ${f.toFixed(0).padStart(6)} | ${l.toFixed(0).padStart(6)} | ${b.toFixed(0).padStart(6)} | ${score >= GOAL ? 'met' : `< ${GOAL}`}`,
+        `${r.name.padEnd(width)} | ${r.visit.padEnd(visitWidth)} | ${r.worker.padEnd(swWidth)} | ${r.score.toFixed(2).padStart(5)} | ${r.fcp.toFixed(0).padStart(6)} | ${r.lcp.toFixed(0).padStart(6)} | ${r.tbt.toFixed(0).padStart(6)} | ${r.score >= GOAL ? 'met' : `< ${GOAL}`}`,
       );
     }
   } finally {
@@ -130,6 +157,62 @@ async function main() {
     await database.stop();
     fs.rmSync(tmp, { recursive: true, force: true });
   }
+}
+
+/**
+ * A new tab for one run: the HTTP cache emptied, so every run is a first visit for the network (local
+ * storage, which holds the session, stays: disableStorageReset), and on a first visit no service worker
+ * or its caches left from a run before. The session is put in local storage, as the web app keeps it.
+ */
+async function openPage(browser: Browser, origin: string, visit: Visit, tokens: Tokens | null): Promise<Page> {
+  const page = await browser.newPage();
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  if (visit === 'first visit') {
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  }
+  await cdp.detach();
+  await page.goto(`${origin}/favicon.svg`);
+  await page.evaluate(
+    (keys, tokens) => {
+      type Storage = { clear(): void; setItem(key: string, value: string): void };
+      const localStorage = (globalThis as unknown as { localStorage: Storage }).localStorage;
+      localStorage.clear();
+      if (tokens) {
+        localStorage.setItem(keys.accessToken, tokens.accessToken);
+        localStorage.setItem(keys.refreshToken, tokens.refreshToken);
+        localStorage.setItem(keys.userId, String(tokens.userId));
+      }
+    },
+    STORAGE_KEYS,
+    tokens,
+  );
+  return page;
+}
+
+/** The app's service worker installed and active: the sign-in page registers it after its first paint. */
+async function installServiceWorker(browser: Browser, origin: string): Promise<void> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/signin`);
+    await page.evaluate(
+      () =>
+        (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<unknown> } } }).navigator.serviceWorker
+          .ready,
+    );
+  } finally {
+    await page.close();
+  }
+}
+
+/** Whether the page Lighthouse left has a service worker registered, and whether it answered the page. */
+async function serviceWorkerState(page: Page): Promise<{ registered: boolean; controlled: boolean }> {
+  return page.evaluate(async () => {
+    type Container = { controller: unknown; getRegistration(): Promise<unknown> };
+    const container = (globalThis as unknown as { navigator: { serviceWorker?: Container } }).navigator.serviceWorker;
+    if (!container) return { registered: false, controlled: false };
+    return { registered: (await container.getRegistration()) !== undefined, controlled: container.controller !== null };
+  });
 }
 
 /**

@@ -2,8 +2,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@leadcircle/shared';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from '../support/a11y.js';
 import { createConfirmedAccount, signInThroughForm } from '../support/accounts.js';
-import { callAs, createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
+import {
+  callAs,
+  createGroupThroughApi,
+  createPayingAccount,
+  signInThroughApi,
+  uniqueGroupName,
+} from '../support/groups.js';
 import { expectFits, PHONE } from '../support/phone.js';
 
 const portrait = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/portrait.jpg');
@@ -199,6 +206,84 @@ test.describe('notifications and time zone', () => {
     test.use(PHONE);
     test('the same on a phone', async ({ page, request }) => {
       await notificationsAndTimeZone(page, request, true);
+    });
+  });
+});
+
+// Kind by kind, the push switch beside the e-mail control: side by side under "Email | Push" on a desk, under it on a
+// phone; greyed out, saying why, until one of the person's devices has push on (here one made through the API).
+const PUSH_KINDS_SHOWN = ['New leads', 'Messages', 'Events'];
+const NO_DEVICE_HINT = 'Turn on Push on this device, below, to choose what is pushed to your devices.';
+
+async function pushBesideEmail(page: Page, request: APIRequestContext, phone: boolean) {
+  const account = await createConfirmedAccount(request, 'Paz');
+  await signInAs(page, account);
+  await page.goto('/my-settings/notifications');
+  await expect(page.getByText(NO_DEVICE_HINT)).toBeVisible();
+  for (const kind of PUSH_KINDS_SHOWN) {
+    await expect(page.getByRole('switch', { name: `Push: ${kind}` })).toBeDisabled();
+  }
+  await expect(page.getByRole('switch', { name: 'Push on this device' })).toBeVisible();
+  await expect(page.getByText('Push is not on for any of your devices.')).toBeVisible();
+
+  const accessToken = await signInThroughApi(request, account.email, account.password);
+  await callAs(request, accessToken, '/push/subscribe', {
+    endpoint: `https://push.example.com/send/e2e-${Date.now()}`,
+    keys: {
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+    },
+    label: 'Chrome on Android',
+  });
+  await page.reload();
+  await expect(page.getByRole('list', { name: 'My devices' })).toContainText('Chrome on Android');
+  await expect(page.getByRole('button', { name: 'Remove Chrome on Android' })).toBeVisible();
+  await expect(page.getByText(NO_DEVICE_HINT)).toBeHidden();
+  for (const kind of PUSH_KINDS_SHOWN) {
+    const push = page.getByRole('group', { name: kind }).getByRole('switch', { name: `Push: ${kind}` });
+    await expect(push).toBeEnabled();
+    await expect(push).toBeChecked();
+  }
+
+  // New leads: the push switch beside the e-mail choice on a desk, under it on a phone.
+  const email = (await page.getByRole('radiogroup', { name: 'New leads in my groups' }).boundingBox())!;
+  const push = (await page.getByRole('switch', { name: 'Push: New leads' }).boundingBox())!;
+  if (phone) {
+    expect(push.y).toBeGreaterThanOrEqual(email.y + email.height);
+  } else {
+    expect(push.x).toBeGreaterThanOrEqual(email.x + email.width);
+    expect(push.y).toBeLessThan(email.y + email.height);
+  }
+  await expectAccessible(page, `My settings → Notifications with push at ${phone ? 390 : 1366} px`);
+  if (phone) await expectFits(page, 'My settings → Notifications with push at 390 px');
+
+  // From the keyboard; kept across a reload.
+  await page.getByRole('switch', { name: 'Push: Messages' }).focus();
+  await page.keyboard.press('Space');
+  await expect(page.getByText(MESSAGES.notificationsUpdated)).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole('switch', { name: 'Push: Messages' })).not.toBeChecked();
+  await expect(page.getByRole('switch', { name: 'Push: Events' })).toBeChecked();
+}
+
+test.describe('push beside e-mail', () => {
+  test.describe('at 1366 px', () => {
+    test.use({ viewport: { width: 1366, height: 768 } });
+    test('each kind’s push switch sits beside its e-mail control, greyed out until a device has push', async ({
+      page,
+      request,
+    }) => {
+      await pushBesideEmail(page, request, false);
+    });
+  });
+
+  test.describe('at 390 px', () => {
+    test.use(PHONE);
+    test('the same on a phone, each push switch under its e-mail control, nothing cut off', async ({
+      page,
+      request,
+    }) => {
+      await pushBesideEmail(page, request, true);
     });
   });
 });

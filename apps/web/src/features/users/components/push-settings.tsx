@@ -1,4 +1,3 @@
-import { PUSH_KINDS, type PushKind } from '@leadcircle/shared';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import List from '@mui/material/List';
@@ -21,17 +20,9 @@ import {
 import {
   useGetPushDevicesQuery,
   useGetPushPublicKeyMutation,
-  useGetPushSwitchesQuery,
   useRemovePushDeviceMutation,
-  useSetPushSwitchMutation,
   useSubscribePushMutation,
 } from '../push-api';
-
-const KIND_LABELS: Record<PushKind, string> = {
-  NEW_LEAD: 'Push new leads',
-  CHAT: 'Push messages',
-  EVENT: 'Push lead outcomes, ratings and reminders',
-};
 
 const REFUSED: Record<'unsupported' | 'denied' | 'failed', string> = {
   unsupported: 'This browser cannot show push notifications. On an iPhone, add LeadCircle to the home screen first.',
@@ -41,17 +32,15 @@ const REFUSED: Record<'unsupported' | 'denied' | 'failed', string> = {
 
 /**
  * My settings, Notifications: "Push on this device" (the browser asks its permission only when it is turned
- * on), the person's devices with REMOVE, and a push switch per kind beside the e-mail ones. Push follows the
- * e-mail switches too: what is not e-mailed is not pushed.
+ * on) and the person's devices with REMOVE. The push switch of each kind sits beside its e-mail control, above
+ * (push-kind-switch.tsx). Push follows the e-mail switches too: what is not e-mailed is not pushed.
  */
 export function PushSettings() {
   const notify = useNotify();
   const { data: devicesData } = useGetPushDevicesQuery();
-  const { data: switchesData } = useGetPushSwitchesQuery();
   const [getPublicKey] = useGetPushPublicKeyMutation();
   const [subscribePush] = useSubscribePushMutation();
   const [removeDevice] = useRemovePushDeviceMutation();
-  const [setSwitch] = useSetPushSwitchMutation();
   const [busy, setBusy] = useState(false);
   const [deviceId, setDeviceId] = useState(thisDeviceId);
 
@@ -120,23 +109,6 @@ export function PushSettings() {
         closed. Nothing is pushed while LeadCircle is open in front of you. What you have switched off for e-mail is not
         pushed either, and what a push brought you is not e-mailed as well (the daily digest still lists it).
       </Typography>
-      {switchesData && (
-        <div>
-          {PUSH_KINDS.map((kind) => (
-            <FormControlLabel
-              key={kind}
-              sx={{ display: 'flex', mt: 1 }}
-              control={
-                <Switch
-                  checked={switchesData.switches.find((s) => s.kind === kind)?.enabled ?? true}
-                  onChange={(event) => void setSwitch({ kind, enabled: event.target.checked })}
-                />
-              }
-              label={KIND_LABELS[kind]}
-            />
-          ))}
-        </div>
-      )}
       <Typography component="h4" variant="subtitle1" sx={{ mt: 2 }}>
         My devices
       </Typography>

@@ -14,8 +14,11 @@ import { useNotify } from '../../../components/use-notify';
 import { useGetCurrentUserQuery } from '../../../core/current-user-api';
 import { errorMessage } from '../../../lib/api-error';
 import { useUpdateNotificationsMutation } from '../account-api';
+import { ChannelKind, ChannelRow, ChannelRows } from '../components/channel-rows';
+import { PUSH_KIND_NAMES, PushKindSwitch } from '../components/push-kind-switch';
 import { PushSettings } from '../components/push-settings';
 import { TimeZoneField } from '../components/time-zone-field';
+import { useGetPushDevicesQuery } from '../push-api';
 
 interface Choices {
   enableEmail: boolean;
@@ -29,21 +32,49 @@ interface NotificationsPageProps {
   opportunitySwitches?: ReactNode;
 }
 
+const PUSH_HINT_ID = 'push-kinds-hint';
+
+/** The kinds whose e-mail has no control of its own in their row: which switch governs it. */
+const EMAILED_UNDER = {
+  CHAT: "E-mailed under each group's and opportunity's own Messages switch, below; direct messages under Email notifications.",
+  EVENT:
+    'Won deals, ratings, follow-up reminders and people joining your opportunities, e-mailed under Email notifications. Push brings your invitations too.',
+} as const;
+const NEW_LEADS_PUSH_HINT_ID = 'push-new-leads-hint';
+
 /**
- * My settings, Notifications: the account's e-mail switch, how new leads are e-mailed and the time zone of
- * the digest, then a switch per group (its messages and new leads) and per opportunity (its messages); the
- * route passes those lists in.
+ * Why the push switches are greyed out, or nothing: they choose what reaches the person's devices, so they
+ * wait for one with push on; and push follows e-mail, so nothing is pushed while e-mail is off.
+ */
+function pushUnavailable(deviceCount: number | undefined, enableEmail: boolean): string | undefined {
+  if (deviceCount === 0) return 'Turn on Push on this device, below, to choose what is pushed to your devices.';
+  if (!enableEmail) return 'Nothing is pushed while Email notifications is off.';
+  return undefined;
+}
+
+/**
+ * My settings, Notifications: the account's e-mail switch; then kind by kind (new leads, messages, events) the
+ * e-mail control and, beside it, the push switch; the time zone of the digest; this device's push and the
+ * person's devices; then a switch per group (its messages and new leads) and per opportunity (its messages);
+ * the route passes those lists in.
  */
 export function NotificationsPage({ groupSwitches, opportunitySwitches }: NotificationsPageProps) {
   const notify = useNotify();
   const { data: user } = useGetCurrentUserQuery();
   const [updateNotifications, { isLoading }] = useUpdateNotificationsMutation();
+  const { data: devicesData } = useGetPushDevicesQuery();
 
   // A choice shows at once and goes back if it cannot be saved.
   const [chosen, setChosen] = useState<Choices | null>(null);
 
   if (!user) return <PageSpinner />;
   const { enableEmail, leadEmails } = chosen ?? user.notificationSetting;
+  const deviceCount = devicesData?.devices.length;
+  const pushHint = pushUnavailable(deviceCount, enableEmail);
+  const pushState = {
+    disabled: pushHint !== undefined || deviceCount === undefined,
+    describedBy: pushHint ? PUSH_HINT_ID : undefined,
+  };
 
   const save = async (change: Partial<Choices>) => {
     const next = { enableEmail, leadEmails, ...change };
@@ -79,21 +110,55 @@ export function NotificationsPage({ groupSwitches, opportunitySwitches }: Notifi
           and invitations, are always sent. Every notification e-mail has a link to unsubscribe from that kind in one
           click.
         </Typography>
-        <FormControl disabled={!enableEmail || isLoading} sx={{ mt: 2 }}>
-          <FormLabel id="lead-emails-label">New leads in my groups</FormLabel>
-          <RadioGroup
-            aria-labelledby="lead-emails-label"
-            value={leadEmails}
-            onChange={(event) => void save({ leadEmails: event.target.value as LeadEmailChoice })}
-          >
-            {LEAD_EMAIL_CHOICES.map((choice) => (
-              <FormControlLabel key={choice} value={choice} control={<Radio />} label={LEAD_EMAIL_LABELS[choice]} />
-            ))}
-          </RadioGroup>
-          <FormHelperText sx={{ mx: 0 }}>
-            Each group's own switch, below, can turn its new leads off too.
-          </FormHelperText>
-        </FormControl>
+        <ChannelRows hint={pushHint} hintId={PUSH_HINT_ID}>
+          <ChannelRow
+            label={PUSH_KIND_NAMES.NEW_LEAD}
+            email={
+              <FormControl disabled={!enableEmail || isLoading}>
+                <FormLabel id="lead-emails-label">New leads in my groups</FormLabel>
+                <RadioGroup
+                  aria-labelledby="lead-emails-label"
+                  value={leadEmails}
+                  onChange={(event) => void save({ leadEmails: event.target.value as LeadEmailChoice })}
+                >
+                  {LEAD_EMAIL_CHOICES.map((choice) => (
+                    <FormControlLabel
+                      key={choice}
+                      value={choice}
+                      control={<Radio />}
+                      label={LEAD_EMAIL_LABELS[choice]}
+                    />
+                  ))}
+                </RadioGroup>
+                <FormHelperText sx={{ mx: 0 }}>
+                  Each group's own switch, below, can turn its new leads off too.
+                </FormHelperText>
+              </FormControl>
+            }
+            push={
+              <>
+                <PushKindSwitch
+                  kind="NEW_LEAD"
+                  disabled={pushState.disabled || leadEmails === 'OFF'}
+                  describedBy={pushState.describedBy ?? (leadEmails === 'OFF' ? NEW_LEADS_PUSH_HINT_ID : undefined)}
+                />
+                {!pushHint && leadEmails === 'OFF' && (
+                  <FormHelperText id={NEW_LEADS_PUSH_HINT_ID} sx={{ mx: 0 }}>
+                    Not pushed while new leads are e-mailed Never.
+                  </FormHelperText>
+                )}
+              </>
+            }
+          />
+          {(['CHAT', 'EVENT'] as const).map((kind) => (
+            <ChannelRow
+              key={kind}
+              label={PUSH_KIND_NAMES[kind]}
+              email={<ChannelKind name={PUSH_KIND_NAMES[kind]} text={EMAILED_UNDER[kind]} />}
+              push={<PushKindSwitch kind={kind} {...pushState} />}
+            />
+          ))}
+        </ChannelRows>
         <TimeZoneField timeZone={user.timeZone} />
       </Paper>
       <PushSettings />
