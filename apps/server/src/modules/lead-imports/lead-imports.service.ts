@@ -49,6 +49,8 @@ const PROGRESS_INTERVAL_MS = 250;
 const FILE_NAME_MAX = 255;
 
 const importNotFound = () => notFound('LEAD_IMPORT_NOT_FOUND');
+const roundedMs = (spent: Record<string, number>) =>
+  Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)]));
 
 function toLeadImport(v: q.LeadImportView, canUndo: boolean): LeadImport {
   return {
@@ -261,7 +263,7 @@ export async function previewImport(
       {
         importId: view.id,
         rows: rowNumber,
-        ms: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])),
+        ms: roundedMs(spent),
       },
       'lead import previewed',
     );
@@ -473,19 +475,28 @@ async function wakeImportJob(deps: AppDeps): Promise<void> {
 }
 
 type BatchResult = { state: 'more' | 'busy' | 'finished'; activityId?: number };
+/** Where the job's time goes, for the log: reading rows, creating leads, marking rows done, committing. */
+type JobSpent = { read: number; leads: number; mark: number; commit: number };
 
 /**
  * One batch of an import, in one transaction on the locked import row: its next IMPORT_BATCH rows, the
  * leads they become, the rows marked done and the progress counted. A restart resumes at the first row
  * not done, so no row is lost or doubled; another instance working on it makes this one stand aside.
  */
-async function runImportBatch(deps: AppDeps, importId: number): Promise<BatchResult> {
-  return deps.db.transaction(async (tx): Promise<BatchResult> => {
+async function runImportBatch(deps: AppDeps, importId: number, spent: JobSpent): Promise<BatchResult> {
+  let mark = performance.now();
+  const lap = (part: keyof JobSpent) => {
+    const now = performance.now();
+    spent[part] += now - mark;
+    mark = now;
+  };
+  const result = await deps.db.transaction(async (tx): Promise<BatchResult> => {
     const imp = await q.lockImport(tx, importId, true);
     if (!imp) return { state: 'busy' };
     if (imp.status !== 'QUEUED' && imp.status !== 'RUNNING') return { state: 'finished' };
     const now = deps.clock.now();
     const rows = await q.listPendingRows(tx, importId, imp.doneRows, IMPORT_BATCH);
+    lap('read');
     if (rows.length === 0) {
       await q.updateImport(tx, importId, { status: 'DONE', finishedAt: now, startedAt: imp.startedAt ?? now });
       if (imp.importedCount === 0) return { state: 'finished' };
@@ -505,6 +516,7 @@ async function runImportBatch(deps: AppDeps, importId: number): Promise<BatchRes
       now,
       leads: importable.map((r) => r.lead as unknown as ImportedLeadFields),
     });
+    lap('leads');
     const leadOf = new Map(importable.map((r, i) => [r.rowNumber, ids[i]!]));
     await q.markRowsDone(
       tx,
@@ -519,8 +531,11 @@ async function runImportBatch(deps: AppDeps, importId: number): Promise<BatchRes
       importedCount: imp.importedCount + ids.length,
       skippedCount: imp.skippedCount + rows.length - ids.length,
     });
+    lap('mark');
     return { state: 'more' };
   });
+  lap('commit');
+  return result;
 }
 
 async function presentForEvent(deps: AppDeps, importId: number): Promise<LeadImport | undefined> {
@@ -530,10 +545,11 @@ async function presentForEvent(deps: AppDeps, importId: number): Promise<LeadImp
 
 /** Runs one import to its end (or until another instance holds it). */
 export async function runImport(deps: AppDeps, importId: number): Promise<void> {
+  const spent: JobSpent = { read: 0, leads: 0, mark: 0, commit: 0 };
   for (;;) {
     let result: BatchResult;
     try {
-      result = await runImportBatch(deps, importId);
+      result = await runImportBatch(deps, importId, spent);
     } catch (err) {
       deps.log.error({ err, importId }, 'lead import failed');
       await q.updateImport(deps.db, importId, { status: 'FAILED', finishedAt: deps.clock.now() });
@@ -545,7 +561,10 @@ export async function runImport(deps: AppDeps, importId: number): Promise<void> 
     const answer = await presentForEvent(deps, importId);
     if (answer) publishProgress(deps, answer, result.state === 'finished');
     if (result.activityId) await deps.activities.announce(result.activityId);
-    if (result.state === 'finished') return;
+    if (result.state === 'finished') {
+      deps.log.info({ importId, ms: roundedMs(spent) }, 'lead import written');
+      return;
+    }
   }
 }
 
