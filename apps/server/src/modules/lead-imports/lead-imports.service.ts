@@ -494,6 +494,7 @@ async function runImportBatch(deps: AppDeps, importId: number, spent: JobSpent):
     const imp = await q.lockImport(tx, importId, true);
     if (!imp) return { state: 'busy' };
     if (imp.status !== 'QUEUED' && imp.status !== 'RUNNING') return { state: 'finished' };
+    await q.commitWithoutFlushWait(tx);
     const now = deps.clock.now();
     const rows = await q.listPendingRows(tx, importId, imp.doneRows, IMPORT_BATCH);
     lap('read');
