@@ -154,17 +154,25 @@ function keysOf(lead: ImportedLeadFields) {
 /** A key of the file's earlier rows, compact: its kind's first letter, then the key (100,000 rows hold up to 400,000). */
 const seenKey = (kind: KeyKind, key: string) => kind[0]! + key;
 
-/**
- * One batch of the review: duplicates of the group's leads (one statement for the batch's keys), then
- * of earlier rows of the file (`seen`: each key's first row).
- */
-async function classifyBatch(tx: DbOrTx, groupId: number, batch: PendingRow[], seen: Map<string, number>) {
+/** The keys of a batch's valid rows and the group's leads holding them (one statement for the batch). */
+async function probeBatch(db: DbOrTx, groupId: number, batch: PendingRow[]) {
   const valid = batch.filter((r) => r.errors.length === 0);
   const keys = valid.map((r) => keysOf(r.lead));
   const probe: Record<KeyKind, string[]> = { emailKey: [], phoneKey: [], linkedinKey: [], nameKey: [] };
   for (const k of keys) for (const kind of KEY_KINDS) if (k[kind] !== null) probe[kind].push(k[kind]!);
   for (const kind of KEY_KINDS) probe[kind] = [...new Set(probe[kind])];
-  const found = await findLeadsByMatchKeys(tx, groupId, probe);
+  return { keys, found: await findLeadsByMatchKeys(db, groupId, probe) };
+}
+
+/**
+ * One batch of the review: duplicates of the group's leads (its probe), then of earlier rows of the file
+ * (`seen`: each key's first row).
+ */
+function classifyBatch(
+  batch: PendingRow[],
+  { keys, found }: Awaited<ReturnType<typeof probeBatch>>,
+  seen: Map<string, number>,
+) {
   const counts = { NEW: 0, DUPLICATE: 0, ERROR: 0 };
   const rows: q.NewImportRow[] = [];
   let v = 0;
@@ -226,10 +234,10 @@ export async function previewImport(
     // Where the time goes, for the log: reading and checking rows, the duplicate probes, storing the rows.
     const spent = { check: 0, probe: 0, store: 0 };
     // A batch's probe and store run in the database while the next batch is read and checked here; the
-    // batches still go one after the other (each sees the earlier rows' keys in `seen`).
-    const classifyAndStore = async (rows: PendingRow[]) => {
+    // batches are still classified one after the other (each sees the earlier rows' keys in `seen`).
+    const classifyAndStore = async (rows: PendingRow[], probe: ReturnType<typeof probeBatch>) => {
       const probed = performance.now();
-      const { rows: stored, counts } = await classifyBatch(tx, view.groupId, rows, seen);
+      const { rows: stored, counts } = classifyBatch(rows, await probe, seen);
       const storing = performance.now();
       spent.probe += storing - probed;
       await q.insertRows(tx, view.id, stored);
@@ -238,11 +246,16 @@ export async function previewImport(
     };
     let inFlight: Promise<void> = Promise.resolve();
     const flush = async () => {
-      await inFlight;
-      inFlight = classifyAndStore(batch);
-      // Its failure surfaces at the next await of it; never as an unhandled rejection meanwhile.
-      inFlight.catch(() => {});
+      const rows = batch;
       batch = [];
+      // The probe reads committed leads only: on a connection of its own, it runs beside the previous
+      // batch's store in the transaction (two PostgreSQL backends at work instead of one).
+      const probe = probeBatch(deps.db, view.groupId, rows);
+      // Failures surface at the next await; never as an unhandled rejection meanwhile.
+      probe.catch(() => {});
+      await inFlight;
+      inFlight = classifyAndStore(rows, probe);
+      inFlight.catch(() => {});
     };
     let rowNumber = 0;
     let mark = performance.now();
