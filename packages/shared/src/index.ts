@@ -45,6 +45,7 @@ export * from './forms/group.js';
 export * from './forms/group-messages.js';
 export * from './forms/lead.js';
 export * from './forms/lead-messages.js';
+export * from './forms/lead-plain.js';
 export * from './forms/opportunity.js';
 export * from './forms/outcome.js';
 export * from './forms/outcome-terms.js';

@@ -1,6 +1,7 @@
 import { notFound } from '../../http/errors.js';
+import { loadZipTable, type ZipTable } from './zip-table.js';
 
-// The offline ZIP table: the `zipcodes` package, US and Canadian codes; addresses
+// The offline ZIP table: the `zipcodes` package's US codes, kept compact (zip-table.ts); addresses
 // are US only, so a Canadian code is unknown here.
 
 export interface ZipPlace {
@@ -11,20 +12,17 @@ export interface ZipPlace {
   longitude: number;
 }
 
-// The table is large: it loads on the first lookup, not at start.
-let zipTable: Promise<typeof import('zipcodes')> | undefined;
-const loadZipTable = () => {
-  zipTable ??= import('zipcodes').then((m) => m.default);
-  return zipTable;
-};
+// The table loads on the first lookup, not at start.
+let zipTable: Promise<ZipTable> | undefined;
 
 /**
  * The city, state and coordinates of a US ZIP code (as the shared postalField lets through);
  * undefined when the table does not know it.
  */
 export async function findZipPlace(postal: string): Promise<ZipPlace | undefined> {
-  const found = (await loadZipTable()).lookup(postal);
-  if (found?.country !== 'US') return undefined;
+  zipTable ??= loadZipTable();
+  const found = (await zipTable).lookup(postal);
+  if (!found) return undefined;
   return {
     postal: found.zip,
     city: found.city,

@@ -80,6 +80,15 @@ export async function lockImport(tx: DbOrTx, importId: number, skipLocked = fals
   return row as LeadImportRecord | undefined;
 }
 
+/**
+ * The transaction's commit does not wait for its WAL to reach the disk. A crash of PostgreSQL may then lose
+ * the last batches committed, each whole (its leads, its rows marked and the progress together), and the
+ * job does them again: no row is lost or doubled, and an import's 200 batches no longer wait 200 flushes.
+ */
+export async function commitWithoutFlushWait(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`set local synchronous_commit = off`);
+}
+
 /** Imports waiting for the job or interrupted in their run, oldest first. */
 export async function listUnfinishedImportIds(db: DbOrTx): Promise<number[]> {
   const rows = await db

@@ -49,6 +49,8 @@ const PROGRESS_INTERVAL_MS = 250;
 const FILE_NAME_MAX = 255;
 
 const importNotFound = () => notFound('LEAD_IMPORT_NOT_FOUND');
+const roundedMs = (spent: Record<string, number>) =>
+  Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)]));
 
 function toLeadImport(v: q.LeadImportView, canUndo: boolean): LeadImport {
   return {
@@ -152,17 +154,25 @@ function keysOf(lead: ImportedLeadFields) {
 /** A key of the file's earlier rows, compact: its kind's first letter, then the key (100,000 rows hold up to 400,000). */
 const seenKey = (kind: KeyKind, key: string) => kind[0]! + key;
 
-/**
- * One batch of the review: duplicates of the group's leads (one statement for the batch's keys), then
- * of earlier rows of the file (`seen`: each key's first row).
- */
-async function classifyBatch(tx: DbOrTx, groupId: number, batch: PendingRow[], seen: Map<string, number>) {
+/** The keys of a batch's valid rows and the group's leads holding them (one statement for the batch). */
+async function probeBatch(db: DbOrTx, groupId: number, batch: PendingRow[]) {
   const valid = batch.filter((r) => r.errors.length === 0);
   const keys = valid.map((r) => keysOf(r.lead));
   const probe: Record<KeyKind, string[]> = { emailKey: [], phoneKey: [], linkedinKey: [], nameKey: [] };
   for (const k of keys) for (const kind of KEY_KINDS) if (k[kind] !== null) probe[kind].push(k[kind]!);
   for (const kind of KEY_KINDS) probe[kind] = [...new Set(probe[kind])];
-  const found = await findLeadsByMatchKeys(tx, groupId, probe);
+  return { keys, found: await findLeadsByMatchKeys(db, groupId, probe) };
+}
+
+/**
+ * One batch of the review: duplicates of the group's leads (its probe), then of earlier rows of the file
+ * (`seen`: each key's first row).
+ */
+function classifyBatch(
+  batch: PendingRow[],
+  { keys, found }: Awaited<ReturnType<typeof probeBatch>>,
+  seen: Map<string, number>,
+) {
   const counts = { NEW: 0, DUPLICATE: 0, ERROR: 0 };
   const rows: q.NewImportRow[] = [];
   let v = 0;
@@ -224,10 +234,10 @@ export async function previewImport(
     // Where the time goes, for the log: reading and checking rows, the duplicate probes, storing the rows.
     const spent = { check: 0, probe: 0, store: 0 };
     // A batch's probe and store run in the database while the next batch is read and checked here; the
-    // batches still go one after the other (each sees the earlier rows' keys in `seen`).
-    const classifyAndStore = async (rows: PendingRow[]) => {
+    // batches are still classified one after the other (each sees the earlier rows' keys in `seen`).
+    const classifyAndStore = async (rows: PendingRow[], probe: ReturnType<typeof probeBatch>) => {
       const probed = performance.now();
-      const { rows: stored, counts } = await classifyBatch(tx, view.groupId, rows, seen);
+      const { rows: stored, counts } = classifyBatch(rows, await probe, seen);
       const storing = performance.now();
       spent.probe += storing - probed;
       await q.insertRows(tx, view.id, stored);
@@ -236,11 +246,16 @@ export async function previewImport(
     };
     let inFlight: Promise<void> = Promise.resolve();
     const flush = async () => {
-      await inFlight;
-      inFlight = classifyAndStore(batch);
-      // Its failure surfaces at the next await of it; never as an unhandled rejection meanwhile.
-      inFlight.catch(() => {});
+      const rows = batch;
       batch = [];
+      // The probe reads committed leads only: on a connection of its own, it runs beside the previous
+      // batch's store in the transaction (two PostgreSQL backends at work instead of one).
+      const probe = probeBatch(deps.db, view.groupId, rows);
+      // Failures surface at the next await; never as an unhandled rejection meanwhile.
+      probe.catch(() => {});
+      await inFlight;
+      inFlight = classifyAndStore(rows, probe);
+      inFlight.catch(() => {});
     };
     let rowNumber = 0;
     let mark = performance.now();
@@ -261,7 +276,7 @@ export async function previewImport(
       {
         importId: view.id,
         rows: rowNumber,
-        ms: Object.fromEntries(Object.entries(spent).map(([k, v]) => [k, Math.round(v)])),
+        ms: roundedMs(spent),
       },
       'lead import previewed',
     );
@@ -473,19 +488,29 @@ async function wakeImportJob(deps: AppDeps): Promise<void> {
 }
 
 type BatchResult = { state: 'more' | 'busy' | 'finished'; activityId?: number };
+/** Where the job's time goes, for the log: reading rows, creating leads, marking rows done, committing. */
+type JobSpent = { read: number; leads: number; mark: number; commit: number };
 
 /**
  * One batch of an import, in one transaction on the locked import row: its next IMPORT_BATCH rows, the
  * leads they become, the rows marked done and the progress counted. A restart resumes at the first row
  * not done, so no row is lost or doubled; another instance working on it makes this one stand aside.
  */
-async function runImportBatch(deps: AppDeps, importId: number): Promise<BatchResult> {
-  return deps.db.transaction(async (tx): Promise<BatchResult> => {
+async function runImportBatch(deps: AppDeps, importId: number, spent: JobSpent): Promise<BatchResult> {
+  let mark = performance.now();
+  const lap = (part: keyof JobSpent) => {
+    const now = performance.now();
+    spent[part] += now - mark;
+    mark = now;
+  };
+  const result = await deps.db.transaction(async (tx): Promise<BatchResult> => {
     const imp = await q.lockImport(tx, importId, true);
     if (!imp) return { state: 'busy' };
     if (imp.status !== 'QUEUED' && imp.status !== 'RUNNING') return { state: 'finished' };
+    await q.commitWithoutFlushWait(tx);
     const now = deps.clock.now();
     const rows = await q.listPendingRows(tx, importId, imp.doneRows, IMPORT_BATCH);
+    lap('read');
     if (rows.length === 0) {
       await q.updateImport(tx, importId, { status: 'DONE', finishedAt: now, startedAt: imp.startedAt ?? now });
       if (imp.importedCount === 0) return { state: 'finished' };
@@ -505,6 +530,7 @@ async function runImportBatch(deps: AppDeps, importId: number): Promise<BatchRes
       now,
       leads: importable.map((r) => r.lead as unknown as ImportedLeadFields),
     });
+    lap('leads');
     const leadOf = new Map(importable.map((r, i) => [r.rowNumber, ids[i]!]));
     await q.markRowsDone(
       tx,
@@ -519,8 +545,11 @@ async function runImportBatch(deps: AppDeps, importId: number): Promise<BatchRes
       importedCount: imp.importedCount + ids.length,
       skippedCount: imp.skippedCount + rows.length - ids.length,
     });
+    lap('mark');
     return { state: 'more' };
   });
+  lap('commit');
+  return result;
 }
 
 async function presentForEvent(deps: AppDeps, importId: number): Promise<LeadImport | undefined> {
@@ -530,10 +559,11 @@ async function presentForEvent(deps: AppDeps, importId: number): Promise<LeadImp
 
 /** Runs one import to its end (or until another instance holds it). */
 export async function runImport(deps: AppDeps, importId: number): Promise<void> {
+  const spent: JobSpent = { read: 0, leads: 0, mark: 0, commit: 0 };
   for (;;) {
     let result: BatchResult;
     try {
-      result = await runImportBatch(deps, importId);
+      result = await runImportBatch(deps, importId, spent);
     } catch (err) {
       deps.log.error({ err, importId }, 'lead import failed');
       await q.updateImport(deps.db, importId, { status: 'FAILED', finishedAt: deps.clock.now() });
@@ -545,7 +575,10 @@ export async function runImport(deps: AppDeps, importId: number): Promise<void> 
     const answer = await presentForEvent(deps, importId);
     if (answer) publishProgress(deps, answer, result.state === 'finished');
     if (result.activityId) await deps.activities.announce(result.activityId);
-    if (result.state === 'finished') return;
+    if (result.state === 'finished') {
+      deps.log.info({ importId, ms: roundedMs(spent) }, 'lead import written');
+      return;
+    }
   }
 }
 

@@ -4,6 +4,8 @@ import {
   LEAD_IMPORT_MESSAGES,
   LEAD_MESSAGES,
   leadCreateRequest,
+  type PlainLeadInput,
+  plainLead,
   toStateAbbreviation,
 } from '@leadcircle/shared';
 import { badRequest } from '../../http/errors.js';
@@ -116,7 +118,8 @@ function cleanZip(zip: string): string {
   return /^\d{3,4}$/.test(zip) ? zip.padStart(5, '0') : zip;
 }
 
-export async function checkRow(cells: string[], mapping: Mapping, headers: string[]): Promise<CheckedRow> {
+/** The lead a row of the file would send, as the dialog's call would: name split, address filled in. */
+export async function leadInputOf(cells: string[], mapping: Mapping): Promise<PlainLeadInput> {
   const cell = (field: ImportField) => {
     const index = mapping.get(field);
     return index === undefined ? '' : (cells[index] ?? '').trim();
@@ -149,7 +152,7 @@ export async function checkRow(cells: string[], mapping: Mapping, headers: strin
     }
   }
   const hasAddress = Object.values(address).some((v) => v !== '');
-  const input = {
+  return {
     first_name: first,
     last_name: last,
     title: cell('TITLE'),
@@ -168,6 +171,10 @@ export async function checkRow(cells: string[], mapping: Mapping, headers: strin
         }
       : undefined,
   };
+}
+
+/** A row's lead against the shared schema; each message names the column it came from. */
+export function checkWithSchema(input: PlainLeadInput, mapping: Mapping, headers: string[]): CheckedRow {
   const parsed = leadRules.safeParse(input);
   if (parsed.success) {
     const { lead_id: _id, ...lead } = parsed.data;
@@ -187,4 +194,11 @@ export async function checkRow(cells: string[], mapping: Mapping, headers: strin
     errors.push({ column, message: issue.message });
   }
   return { lead: input as unknown as ImportedLeadFields, errors };
+}
+
+/** One row of the file against the lead rules: most rows plainly pass; the schema checks (and words) the others. */
+export async function checkRow(cells: string[], mapping: Mapping, headers: string[]): Promise<CheckedRow> {
+  const input = await leadInputOf(cells, mapping);
+  const plain = plainLead(input);
+  return plain ? { lead: plain, errors: [] } : checkWithSchema(input, mapping, headers);
 }
