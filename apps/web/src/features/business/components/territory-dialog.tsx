@@ -20,7 +20,6 @@ interface TerritoryDialogProps {
 }
 
 /** Typing in Users searches the business's people once it pauses this long. */
-const SEARCH_DELAY_MS = 250;
 
 const optionOf = (person: { userId: number; firstName: string; lastName: string }): TerritoryUserOption => ({
   userId: person.userId,
@@ -30,7 +29,7 @@ const optionOf = (person: { userId: number; firstName: string; lastName: string 
 /** The business's active people matching what is typed (the first 50), searched on the server. */
 function usePeopleSearch(businessId: number) {
   const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const search = useDebouncedValue(typed.trim());
   const people = useGetBusinessUsersQuery({
     business_id: businessId,
     user_status: 'ACTIVE',

@@ -74,7 +74,6 @@ const inactiveRowSx = (u: BusinessUser) =>
  * and status filters; ADD USER and EXPORT TO CSV for an admin whose subscription is active.
  */
 /** Typing in Search users asks the server once it pauses this long. */
-const SEARCH_DELAY_MS = 250;
 
 export function ManageUsersPage() {
   const notify = useNotify();
@@ -84,7 +83,7 @@ export function ManageUsersPage() {
   const [role, setRole] = useState<RoleFilter>('ALL_ROLE');
   const [status, setStatus] = useState<StatusFilter>('ALL_STATUS');
   const [typed, setTyped] = useState('');
-  const search = useDebouncedValue(typed.trim(), SEARCH_DELAY_MS);
+  const search = useDebouncedValue(typed.trim());
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<BusinessUser | 'new' | null>(null);
   const [isExporting, setIsExporting] = useState(false);

@@ -15,13 +15,12 @@ import type { Theme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { UserAvatar } from '../../../components/user-avatar';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { errorMessage } from '../../../lib/api-error';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useOpenDirectRoomMutation, useSearchPeopleQuery } from '../api';
-
-const SEARCH_DELAY_MS = 250;
 
 interface NewRoomDialogProps {
   onClose: () => void;
@@ -33,11 +32,7 @@ export function NewRoomDialog({ onClose, onOpened }: NewRoomDialogProps) {
   const titleId = useId();
   const isPhone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [name, setName] = useState('');
-  const [prefix, setPrefix] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setPrefix(name.trim()), SEARCH_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [name]);
+  const prefix = useDebouncedValue(name.trim());
   const people = useSearchPeopleQuery(prefix);
   const [openRoom, openState] = useOpenDirectRoomMutation();
   const [error, setError] = useState<string | null>(null);

@@ -28,8 +28,6 @@ import { isNarrowed, type LeadListQuery } from '../lead-list-query';
 // Above the lead grid: "Search leads" (sent once typing pauses), the filter chips and the sort.
 // Every control is a labelled button or field; the chips wrap at 390 px rather than run off.
 
-export const SEARCH_DEBOUNCE_MS = 300;
-
 const ASSIGNED_LABELS: Record<LeadAssignedFilter, string> = { ME: 'Me', ANYONE: 'Anyone', NO_ONE: 'No one' };
 const OUTCOME_LABELS: Record<LeadOutcomeFilter, string> = { NONE: 'None', ...LEAD_OUTCOME_STAGE_LABELS };
 const ADDED_LABELS: Record<LeadAddedFilter, string> = {
@@ -133,7 +131,7 @@ export function LeadListToolbar({
 }: LeadListToolbarProps) {
   const [text, setText] = useState(query.search);
   const [isRangeOpen, setIsRangeOpen] = useState(false);
-  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const settled = useDebouncedValue(text);
   // The search last sent or read from the address: a Back to another list shows its search in the field.
   const sent = useRef(query.search);
   useEffect(() => {

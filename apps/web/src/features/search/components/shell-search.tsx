@@ -18,6 +18,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useSearchQuery } from '../api';
 import { searchPageLink } from '../search-link';
 import { HighlightedText } from './highlighted-text';
@@ -25,8 +26,6 @@ import { HighlightedText } from './highlighted-text';
 // Search everywhere from the top bar: a combobox whose list shows, as you type, up to five of each kind
 // the caller may see, under a heading per kind, and "See all" to the results page. `/` or Ctrl/⌘-K
 // (outside a field) focuses it; arrows move, Enter opens, Escape closes. On a phone, an icon opens it over the bar.
-
-const DEBOUNCE_MS = 200;
 
 /** Whether a key was pressed while typing somewhere (the shortcuts then type as usual). */
 function isTyping(target: EventTarget | null): boolean {
@@ -45,16 +44,12 @@ export function ShellSearch() {
   const inputRef = useRef<HTMLInputElement>(null);
   const [isPhoneOpen, setIsPhoneOpen] = useState(false);
   const [value, setValue] = useState('');
-  const [query, setQuery] = useState('');
   const [isListOpen, setIsListOpen] = useState(false);
   // The active option, of the answer it was chosen in (a new answer starts with none).
   const [cursor, setCursor] = useState<{ of: unknown; at: number }>({ of: undefined, at: -1 });
 
   // Results as you type, once typing pauses.
-  useEffect(() => {
-    const timer = setTimeout(() => setQuery(value.trim().slice(0, SEARCH_QUERY_MAX)), DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [value]);
+  const query = useDebouncedValue(value.trim().slice(0, SEARCH_QUERY_MAX));
   const search = useSearchQuery({ query }, { skip: query === '' });
   const data = query === '' ? undefined : search.currentData;
   const groups = useMemo(() => (data?.groups ?? []).filter((group) => group.results.length > 0), [data]);
@@ -91,7 +86,6 @@ export function ShellSearch() {
   const open = (link: string) => {
     close();
     setValue('');
-    setQuery('');
     inputRef.current?.blur();
     void navigate(link);
   };
