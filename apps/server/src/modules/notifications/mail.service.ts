@@ -10,7 +10,8 @@ import { unreadMessageTexts } from '../chat/unread.service.js';
 import * as q from './mail.queries.js';
 import { type EmailItem, notificationEmail } from './notifications.emails.js';
 import { REMINDER_TYPES } from './notifications.queries.js';
-import { pushesPending, queuePushes, sendDuePushes } from './push.service.js';
+import { pendingActivities } from './push.queries.js';
+import { queuePushes, sendDuePushes } from './push.service.js';
 
 // Notification e-mail, derived from activities by the notification-email job (every minute):
 // 1. each activity not yet looked at becomes one row per person who should hear of it by e-mail, due
@@ -179,7 +180,7 @@ async function leaveOutPushed(
     rows.filter((r) => r.pushedAt !== null).map((r) => r.id),
   );
   const open = rows.filter((r) => r.pushedAt === null);
-  const pending = await pushesPending(
+  const pending = await pendingActivities(
     tx,
     userId,
     open.map((r) => r.activityId),

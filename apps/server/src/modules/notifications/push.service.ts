@@ -179,10 +179,6 @@ export async function queuePushes(
   return new Set(payloads.keys());
 }
 
-/** Of the activities, those with a push to one of the person's devices still waiting to be sent or tried again. */
-export const pushesPending = (tx: DbOrTx, userId: number, activityIds: number[]) =>
-  q.pendingActivities(tx, userId, activityIds);
-
 /**
  * An invitation (to a group or an opportunity) of a person who has an account: "Invitation to <name>" on each
  * of their devices, opening the invitation page, under their EVENT push switch; sent at once (the
