@@ -138,6 +138,25 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     ]);
   });
 
+  it('keeps what it shows when older activities fail, says so in place, and tries again from the same button', async () => {
+    const failed: FakeAnswer = { status: 500, body: { error: 'Internal Server Error' } };
+    const calls = answerHome({ feed: [feedOf([newLead], true), failed, feedOf([groupDeleted])] });
+    renderHome();
+    const feed = within(screen.getByRole('list', { name: 'Activities' }));
+    expect(await feed.findByRole('link', { name: /submitted the lead Avery Buyer/ })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'SHOW OLDER ACTIVITIES' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Older activities could not be loaded.');
+    expect(screen.queryByText('Activities could not be loaded.')).not.toBeInTheDocument();
+    expect(feed.getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'SHOW OLDER ACTIVITIES' }));
+    expect(await feed.findByText('Olive Rivera deleted Old Crew')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/activity/global').slice(1)).toEqual([
+      { response_type: 'LIST', get_next: 50, before_id: newLead.activityId },
+      { response_type: 'LIST', get_next: 50, before_id: newLead.activityId },
+    ]);
+  });
+
   it('reads every page shown again on a new activity, each from the one before, so none goes missing', async () => {
     const send = playRealtimeEvents();
     const newer: ActivityItem = {

@@ -85,7 +85,7 @@ export function ActivitiesPage() {
       <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
         <Stack sx={{ flex: 2, minWidth: 0 }}>
           <Section title="ACTIVITIES">
-            {feed.isError && <Typography color="error">Activities could not be loaded.</Typography>}
+            {feed.isError && !feed.data && <Typography color="error">Activities could not be loaded.</Typography>}
             {feed.isSuccess && items.length === 0 && (
               <Typography color="text.secondary">Nothing has happened yet.</Typography>
             )}
@@ -112,6 +112,11 @@ export function ActivitiesPage() {
             </List>
             {feed.hasNextPage && (
               <Box sx={{ textAlign: 'center', pt: 1 }}>
+                {feed.isFetchNextPageError && !feed.isFetchingNextPage && (
+                  <Typography role="alert" color="error" variant="body2">
+                    Older activities could not be loaded.
+                  </Typography>
+                )}
                 <Button size="small" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
                   SHOW OLDER ACTIVITIES
                 </Button>
