@@ -28,12 +28,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { PageSpinner } from '../../../components/page-spinner';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
@@ -161,14 +160,75 @@ function ExternalIdFieldForm({ connection }: { connection: CrmConnection }) {
   );
 }
 
+interface MappingRowValue {
+  /** Stable while the row lives: typing or removing another row leaves this one's fields alone. */
+  id: number;
+  status: string;
+  stage: LeadOutcomeStage;
+}
+
+interface MappingRowProps {
+  row: MappingRowValue;
+  position: number;
+  onChange: (id: number, change: Partial<MappingRowValue>) => void;
+  onRemove: (id: number) => void;
+}
+
+/** One CRM status and its step; drawn again only when its own values or its position change. */
+const MappingRow = memo(function MappingRow({ row, position, onChange, onRemove }: MappingRowProps) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <TextField
+        label={`CRM status ${position}`}
+        size="small"
+        value={row.status}
+        onChange={(e) => onChange(row.id, { status: e.target.value })}
+        slotProps={{ htmlInput: { maxLength: CRM_STATUS_KEY_MAX } }}
+        sx={{ flex: 1 }}
+      />
+      {/* A native list: the phone's own picker, and light to draw fifty times. */}
+      <TextField
+        select
+        label={`Outcome step ${position}`}
+        size="small"
+        value={row.stage}
+        onChange={(e) => onChange(row.id, { stage: e.target.value as LeadOutcomeStage })}
+        slotProps={{ select: { native: true } }}
+        sx={{ minWidth: 160 }}
+      >
+        {LEAD_OUTCOME_STAGES.map((s) => (
+          <option key={s} value={s}>
+            {LEAD_OUTCOME_STAGE_LABELS[s]}
+          </option>
+        ))}
+      </TextField>
+      <Button onClick={() => onRemove(row.id)}>REMOVE</Button>
+    </Stack>
+  );
+});
+
 /** CRM status → outcome step, as the admin keeps it. */
 function MappingEditor({ connection }: { connection: CrmConnection }) {
   const notify = useNotify();
   const [update, state] = useUpdateCrmSettingsMutation();
-  const [rows, setRows] = useState<[string, LeadOutcomeStage][]>(() => Object.entries(connection.mapping));
+  const nextId = useRef(0);
+  const newRow = (status: string, stage: LeadOutcomeStage): MappingRowValue => ({
+    id: nextId.current++,
+    status,
+    stage,
+  });
+  const [rows, setRows] = useState(() =>
+    Object.entries(connection.mapping).map(([status, stage]) => newRow(status, stage)),
+  );
+  const onChange = useCallback(
+    (id: number, change: Partial<MappingRowValue>) =>
+      setRows((current) => current.map((r) => (r.id === id ? { ...r, ...change } : r))),
+    [],
+  );
+  const onRemove = useCallback((id: number) => setRows((current) => current.filter((r) => r.id !== id)), []);
   const save = async () => {
     try {
-      const mapping = Object.fromEntries(rows.filter(([key]) => key.trim() !== ''));
+      const mapping = Object.fromEntries(rows.filter((r) => r.status.trim() !== '').map((r) => [r.status, r.stage]));
       await update({ mapping }).unwrap();
       notify.success('The mapping is saved.');
     } catch (error) {
@@ -181,39 +241,15 @@ function MappingEditor({ connection }: { connection: CrmConnection }) {
         {CRM_TEXTS.mappingTitle}
       </Typography>
       <Stack spacing={1}>
-        {rows.map(([key, stage], index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: rows are edited in place, the key text changes as typed
-          <Stack key={index} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
-            <TextField
-              label={`CRM status ${index + 1}`}
-              size="small"
-              value={key}
-              onChange={(e) => setRows(rows.map((r, i) => (i === index ? [e.target.value, r[1]] : r)))}
-              slotProps={{ htmlInput: { maxLength: CRM_STATUS_KEY_MAX } }}
-              sx={{ flex: 1 }}
-            />
-            <TextField
-              select
-              label={`Outcome step ${index + 1}`}
-              size="small"
-              value={stage}
-              onChange={(e) =>
-                setRows(rows.map((r, i) => (i === index ? [r[0], e.target.value as LeadOutcomeStage] : r)))
-              }
-              sx={{ minWidth: 160 }}
-            >
-              {LEAD_OUTCOME_STAGES.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {LEAD_OUTCOME_STAGE_LABELS[s]}
-                </MenuItem>
-              ))}
-            </TextField>
-            <Button onClick={() => setRows(rows.filter((_, i) => i !== index))}>REMOVE</Button>
-          </Stack>
+        {rows.map((row, index) => (
+          <MappingRow key={row.id} row={row} position={index + 1} onChange={onChange} onRemove={onRemove} />
         ))}
       </Stack>
       <Stack direction="row" spacing={1} sx={{ mt: 1, flexWrap: 'wrap' }}>
-        <Button onClick={() => setRows([...rows, ['', 'CONTACTED']])} disabled={rows.length >= CRM_MAPPING_MAX}>
+        <Button
+          onClick={() => setRows((current) => [...current, newRow('', 'CONTACTED')])}
+          disabled={rows.length >= CRM_MAPPING_MAX}
+        >
           ADD STATUS
         </Button>
         <Button variant="contained" onClick={save} disabled={state.isLoading}>
