@@ -100,58 +100,77 @@ export const leads = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`case when rating_count > 0 then rating_sum * 1000 / rating_count else 0 end`),
   },
-  (t) => [
-    // Search: words, prefixes (LIKE '% acm%') and typos (<%) through one trigram index.
-    index('leads_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-    // Sorts NEWEST, NAME, COMPANY and RATING of a group, keyset-paged like ACTIVITY.
-    index('leads_group_newest_idx').on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('leads_group_name_idx').on(t.groupId, t.nameFold, t.id),
-    // Search: the exact rank's first and last name, folded (the full name reads leads_group_name_idx).
-    index('leads_group_first_name_fold_idx').on(t.groupId, sql`lc_fold(${t.firstName})`),
-    index('leads_group_last_name_fold_idx').on(t.groupId, sql`lc_fold(${t.lastName})`),
-    index('leads_group_company_idx').on(t.groupId, t.companyFold, t.id),
-    index('leads_group_rating_idx').on(t.groupId, t.ratingKey.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Filters Outcome (with a sort's index, or alone).
-    index('leads_group_outcome_idx').on(t.groupId, t.outcomeStage, t.lastActivityAt.desc().nullsFirst()),
-    // /lead/list pages a group's leads, most recently active first, through this index. NULLS FIRST is
-    // what a plain ORDER BY … DESC means, so the planner can walk the index for it.
-    index('leads_group_activity_idx').on(t.groupId, t.lastActivityAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    // Member ratings and per-member counts.
-    index('leads_created_by_idx').on(t.createdBy, t.groupId),
-    // Leads received per member.
-    index('leads_assigned_to_idx').on(t.assignedTo, t.groupId).where(sql`${t.assignedTo} is not null`),
-    // Duplicates: the oldest match of a key in a group is the first entry of its index range.
-    // text_pattern_ops: also the list's e-mail search, a LIKE 'prefix%' range in any collation.
-    index('leads_email_key_idx')
-      .on(t.groupId, t.emailKey.op('text_pattern_ops'), t.id)
-      .where(sql`${t.emailKey} is not null`),
-    index('leads_phone_key_idx').on(t.groupId, t.phoneKey, t.id).where(sql`${t.phoneKey} is not null`),
-    index('leads_linkedin_key_idx').on(t.groupId, t.linkedinKey, t.id).where(sql`${t.linkedinKey} is not null`),
-    index('leads_name_key_idx').on(t.groupId, t.nameKey, t.id).where(sql`${t.nameKey} is not null`),
-    // /territory/mine: a group's newest leads in one state, and in one ZIP prefix (first three digits).
-    index('leads_group_state_created_idx').on(
-      t.groupId,
-      t.stateAbbrv,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    index('leads_group_zip3_created_idx').on(
-      t.groupId,
-      sql`left(${t.postal}, 3)`,
-      t.createdAt.desc().nullsFirst(),
-      t.id.desc().nullsFirst(),
-    ),
-    // The scoreboard's windows: the leads of a group given on the window's first, partial day.
-    index('leads_group_created_idx').on(t.groupId, t.createdAt),
-    // The scoreboard's windows: the wins of a group on the window's first, partial day.
-    index('leads_group_won_idx').on(t.groupId, t.wonAt).where(sql`${t.outcomeStage} = 'WON'`),
-    // The follow-up job: open leads with an assignee.
-    index('leads_follow_up_idx')
-      .on(t.assignedAt)
-      .where(
-        sql`${t.assignedTo} is not null and (${t.outcomeStage} is null or ${t.outcomeStage} not in ('WON', 'LOST'))`,
+  (t) => {
+    // The list's filters (state, assignee, submitter, outcome, rating, added) ride after the id in the
+    // activity and outcome indexes, so a combination of them is checked on index entries and neither the
+    // page nor the capped count reads a lead's row (Index Only Scan). After the unique id they order
+    // nothing: they stand for an INCLUDE, which Drizzle cannot write.
+    const filterColumns = [t.stateAbbrv, t.assignedTo, t.createdBy, t.ratingKey, t.createdAt] as const;
+    return [
+      // Search: words, prefixes (LIKE '% acm%') and typos (<%) through one trigram index.
+      index('leads_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+      // Sorts NEWEST, NAME, COMPANY and RATING of a group, keyset-paged like ACTIVITY.
+      index('leads_group_newest_idx').on(t.groupId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      index('leads_group_name_idx').on(t.groupId, t.nameFold, t.id),
+      // Search: the exact rank's first and last name, folded (the full name reads leads_group_name_idx).
+      index('leads_group_first_name_fold_idx').on(t.groupId, sql`lc_fold(${t.firstName})`),
+      index('leads_group_last_name_fold_idx').on(t.groupId, sql`lc_fold(${t.lastName})`),
+      index('leads_group_company_idx').on(t.groupId, t.companyFold, t.id),
+      index('leads_group_rating_idx').on(t.groupId, t.ratingKey.desc().nullsFirst(), t.id.desc().nullsFirst()),
+      // Filters Outcome (with a sort's index, or alone), in the default sort's order.
+      index('leads_group_outcome_idx').on(
+        t.groupId,
+        t.outcomeStage,
+        t.lastActivityAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        ...filterColumns,
       ),
-  ],
+      // /lead/list pages a group's leads, most recently active first, through this index. NULLS FIRST is
+      // what a plain ORDER BY … DESC means, so the planner can walk the index for it.
+      index('leads_group_activity_idx').on(
+        t.groupId,
+        t.lastActivityAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+        ...filterColumns,
+        t.outcomeStage,
+      ),
+      // Member ratings and per-member counts.
+      index('leads_created_by_idx').on(t.createdBy, t.groupId),
+      // Leads received per member.
+      index('leads_assigned_to_idx').on(t.assignedTo, t.groupId).where(sql`${t.assignedTo} is not null`),
+      // Duplicates: the oldest match of a key in a group is the first entry of its index range.
+      // text_pattern_ops: also the list's e-mail search, a LIKE 'prefix%' range in any collation.
+      index('leads_email_key_idx')
+        .on(t.groupId, t.emailKey.op('text_pattern_ops'), t.id)
+        .where(sql`${t.emailKey} is not null`),
+      index('leads_phone_key_idx').on(t.groupId, t.phoneKey, t.id).where(sql`${t.phoneKey} is not null`),
+      index('leads_linkedin_key_idx').on(t.groupId, t.linkedinKey, t.id).where(sql`${t.linkedinKey} is not null`),
+      index('leads_name_key_idx').on(t.groupId, t.nameKey, t.id).where(sql`${t.nameKey} is not null`),
+      // /territory/mine: a group's newest leads in one state, and in one ZIP prefix (first three digits).
+      index('leads_group_state_created_idx').on(
+        t.groupId,
+        t.stateAbbrv,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      ),
+      index('leads_group_zip3_created_idx').on(
+        t.groupId,
+        sql`left(${t.postal}, 3)`,
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      ),
+      // The scoreboard's windows: the leads of a group given on the window's first, partial day.
+      index('leads_group_created_idx').on(t.groupId, t.createdAt),
+      // The scoreboard's windows: the wins of a group on the window's first, partial day.
+      index('leads_group_won_idx').on(t.groupId, t.wonAt).where(sql`${t.outcomeStage} = 'WON'`),
+      // The follow-up job: open leads with an assignee.
+      index('leads_follow_up_idx')
+        .on(t.assignedAt)
+        .where(
+          sql`${t.assignedTo} is not null and (${t.outcomeStage} is null or ${t.outcomeStage} not in ('WON', 'LOST'))`,
+        ),
+    ];
+  },
 );
 
 // The scoreboard's kept totals, in step with every write to leads through triggers in the writing
