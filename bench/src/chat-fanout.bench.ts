@@ -10,7 +10,7 @@
 // Usage: npm run bench   (BENCH_DATABASE_URL to use a PostgreSQL server, where a fresh database is made and
 // dropped, an embedded one otherwise; BENCH_REDIS_URL, default redis://127.0.0.1:6379, for the two-instance
 // run, which is skipped when Redis does not answer; BENCH_SOCKETS, default 1000; BENCH_MESSAGES, default 20;
-// BENCH_LISTENER_PROCESSES)
+// BENCH_LISTENER_PROCESSES; BENCH_CPU_PROF, a folder for each instance's CPU profile)
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -89,7 +89,9 @@ async function seed(database: Database, senders: number) {
 
 function startInstance(port: number, databaseUrl: string, redis?: { url: string; prefix: string }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-chat-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', mainFile], {
+  // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', mainFile], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
