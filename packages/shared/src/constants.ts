@@ -46,6 +46,8 @@ export const MAP_DEFAULT_ZOOM = 10;
 
 // Lists
 export const PAGE_SIZE = 50;
+// The inbox's unread count stops here (the bell shows 99+ from 100 on), so it never reads a long unread history.
+export const INBOX_UNREAD_COUNT_MAX = 100;
 export const LEAD_SORT = 'ACTIVITY';
 export const OPPORTUNITY_SORT = 'CREATED';
 export const BUSINESS_USERS_ROLE_FILTER_ALL = 'ALL_ROLE';

@@ -17,6 +17,12 @@ export interface VisibleSource {
   limit?: number;
   /** Only activities older than this one (a cursor: its exact created_at, as text, and id). */
   before?: FeedCursor;
+  /**
+   * With inboxOnly, for a capped count: only what the person has not read, read newest id first from the
+   * person's read-all mark (ids at or below it are read), so a count stops at the mark. The rule is the
+   * notifications module's, passed in as SQL (its tables are its own).
+   */
+  unread?: { mark: SQL; isRead: (id: SQL) => SQL };
 }
 
 /** Where a page ends: the last activity held, its created_at kept as PostgreSQL's text (microseconds). */
@@ -56,6 +62,22 @@ function visibleRows(source: VisibleSource): SQL {
           : sql``
       })`
     : sql``;
+  const { unread } = source;
+  if (source.inboxOnly && unread) {
+    // Above the mark, newest id first: a group's new leads through activities_group_new_lead_idx, what names
+    // the person through activity_recipients' key.
+    const groupUnread = sql`(SELECT a.id, a.created_at FROM public_group_members gm
+      CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
+        WHERE a.group_id = gm.group_id AND a.type = 'NEW_LEAD' AND a.id > ${unread.mark}${notOwn}
+          AND NOT ${unread.isRead(sql`a.id`)}
+        ORDER BY a.id DESC${limit}) a
+      WHERE gm.user_id = ${userId})`;
+    const namingUnread = sql`(SELECT a.id, a.created_at FROM activity_recipients r
+      CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a WHERE a.id = r.activity_id${notOwn} OFFSET 0) a
+      WHERE r.user_id = ${userId} AND r.activity_id > ${unread.mark} AND NOT ${unread.isRead(sql`r.activity_id`)}
+      ORDER BY r.activity_id DESC${limit})`;
+    return sql`${groupUnread} UNION ${namingUnread}`;
+  }
   const groupPart = sql`(SELECT a.id, a.created_at FROM public_group_members gm
     CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
       WHERE a.group_id = gm.group_id${source.inboxOnly ? sql` AND a.type = 'NEW_LEAD'` : sql``}${types}${notOwn}${before}
@@ -90,7 +112,7 @@ export function visiblePageIds(source: Omit<VisibleSource, 'limit'>, page: { off
   return sql`SELECT v.id FROM (${rows}) v ORDER BY v.created_at DESC, v.id DESC OFFSET ${page.offset} LIMIT ${page.limit}`;
 }
 
-/** SQL: every id `userId` may see (as `v.id`), to count. */
-export function allVisibleIds(source: Omit<VisibleSource, 'limit'>): SQL {
-  return sql`SELECT v.id FROM (${visibleRows(source)}) v`;
+/** SQL: every id `userId` may see (as `v.id`), to count; with `cap`, enough to count up to it (each source its newest `cap`). */
+export function allVisibleIds(source: Omit<VisibleSource, 'limit'>, cap?: number): SQL {
+  return sql`SELECT v.id FROM (${visibleRows({ ...source, limit: cap })}) v`;
 }

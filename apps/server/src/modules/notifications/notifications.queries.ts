@@ -1,3 +1,4 @@
+import { INBOX_UNREAD_COUNT_MAX } from '@leadcircle/shared';
 import { and, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { REMINDER_TYPES, visibleTo } from '../../activity/activity-audience.js';
 import { allVisibleIds, type FeedCursor, visiblePageIds } from '../../activity/visible-activities.js';
@@ -37,9 +38,14 @@ export async function listInbox(
     .orderBy(desc(activities.createdAt), desc(activities.id));
 }
 
-export async function countInbox(db: DbOrTx, userId: number, unreadOnly: boolean): Promise<number> {
-  const unread = unreadOnly ? sql` WHERE NOT ${isRead(userId, sql`ids.id`)}` : sql``;
-  const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${allVisibleIds(inbox(userId))}) ids${unread}`);
+/** The person's unread inbox items, counted up to INBOX_UNREAD_COUNT_MAX (the bell shows 99+). */
+export async function countUnreadInbox(db: DbOrTx, userId: number): Promise<number> {
+  const unread = {
+    mark: sql`coalesce((SELECT m.read_up_to_activity_id FROM notification_marks m WHERE m.user_id = ${userId}), 0)`,
+    isRead: (id: SQL) => isRead(userId, id),
+  };
+  const ids = allVisibleIds({ ...inbox(userId), unread }, INBOX_UNREAD_COUNT_MAX);
+  const result = await db.execute(sql`SELECT count(*)::int AS n FROM (${ids} LIMIT ${INBOX_UNREAD_COUNT_MAX}) ids`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 

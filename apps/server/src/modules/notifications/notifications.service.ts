@@ -18,7 +18,7 @@ export async function listInbox(
     gone
       ? Promise.resolve([])
       : q.listInbox(deps.db, userId, { offset: page.start_position, limit: page.get_next + 1, before }),
-    q.countInbox(deps.db, userId, true),
+    q.countUnreadInbox(deps.db, userId),
   ]);
   const shown = rows.slice(0, page.get_next);
   const presented = await presentActivities(
@@ -37,10 +37,10 @@ export async function markRead(deps: AppDeps, userId: number, activityId: number
   // Another person's item, or one that is not (or no longer) theirs to see, reads as missing.
   if (!(await q.inInbox(deps.db, userId, activityId))) throw notFound('NOTIFICATION_NOT_FOUND');
   await q.markRead(deps.db, userId, activityId);
-  return { unreadCount: await q.countInbox(deps.db, userId, true) };
+  return { unreadCount: await q.countUnreadInbox(deps.db, userId) };
 }
 
 export async function markAllRead(deps: AppDeps, userId: number) {
   await q.markAllRead(deps.db, userId);
-  return { unreadCount: await q.countInbox(deps.db, userId, true) };
+  return { unreadCount: await q.countUnreadInbox(deps.db, userId) };
 }

@@ -1,4 +1,4 @@
-import type { ActivityItem } from '@leadcircle/shared';
+import { type ActivityItem, INBOX_UNREAD_COUNT_MAX } from '@leadcircle/shared';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { currentAddress, renderWithAddress } from '../../../test/current-address';
@@ -62,6 +62,18 @@ const openInbox = async (name: string) => {
 };
 
 describe('InboxBell', { timeout: 20_000 }, () => {
+  it("says 99+ unread from the server's cap on, in its name as on its badge", async () => {
+    answerCalls({
+      '/api/notification/list': {
+        status: 200,
+        body: { notifications: [], hasMore: false, unreadCount: INBOX_UNREAD_COUNT_MAX },
+      },
+    });
+    renderBell();
+    const bell = await screen.findByRole('button', { name: 'Notifications, 99+ unread' });
+    expect(within(bell).getByText('99+')).toBeInTheDocument();
+  });
+
   it('counts the unread in its name and lists the latest 50, newest first', async () => {
     const calls = answerCalls({ '/api/notification/list': unreadAndRead });
     renderBell();

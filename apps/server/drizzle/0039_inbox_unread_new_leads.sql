@@ -1,0 +1,1 @@
+CREATE INDEX "activities_group_new_lead_idx" ON "activities" USING btree ("group_id","id" DESC NULLS LAST) WHERE "activities"."type" = 'NEW_LEAD';
