@@ -64,13 +64,14 @@ function visibleRows(source: VisibleSource): SQL {
     : sql``;
   const { unread } = source;
   if (source.inboxOnly && unread) {
-    // Above the mark, newest id first: a group's new leads through activities_group_new_lead_idx, what names
-    // the person through activity_recipients' key.
+    // Above the mark, newest id first: a group's new leads through activities_group_new_lead_idx (NULLS LAST
+    // as it is built, so the primary key, which a backward walk gives NULLS FIRST, cannot serve the order and
+    // walk every newer activity of other kinds), what names the person through activity_recipients' key.
     const groupUnread = sql`(SELECT a.id, a.created_at FROM public_group_members gm
       CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
         WHERE a.group_id = gm.group_id AND a.type = 'NEW_LEAD' AND a.id > ${unread.mark}${notOwn}
           AND NOT ${unread.isRead(sql`a.id`)}
-        ORDER BY a.id DESC${limit}) a
+        ORDER BY a.id DESC NULLS LAST${limit}) a
       WHERE gm.user_id = ${userId})`;
     const namingUnread = sql`(SELECT a.id, a.created_at FROM activity_recipients r
       CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a WHERE a.id = r.activity_id${notOwn} OFFSET 0) a

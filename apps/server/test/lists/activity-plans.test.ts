@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGroupWithMembers } from '../groups.js';
 import { post } from '../helpers.js';
 import { createTestApp, type TestApp } from '../test-app.js';
-import { mostRowsRead } from './plans.js';
+import { mostRowsRead, planNodesOf } from './plans.js';
 
 // The feed and the inbox find what a person may see through indexes: a page reads a page's worth, and a
 // count reads what the person may see, never the rest of the table. 20,000 activities of a group the
@@ -154,5 +154,23 @@ describe('the feed and the inbox read what the person may see, a page at a time'
     // Everything is read: the count stops at the mark instead of reading 4,000 read items.
     const read = await mostRowsRead(t, count);
     expect(read.rows, read.where).toBeLessThanOrEqual(MOST_ROWS_PER_NODE);
+  });
+
+  // Last: it adds a chatty day to the member's group.
+  it('/notification/list: a group’s chat, newer than its new leads, is never read to find them', async () => {
+    await t.db.execute(sql`
+      insert into activities (type, actor_user_id, group_id, data, created_at, mail_pending)
+      select 'CHAT_MESSAGE_GROUP', ${ctx.owner.user.id}, ${ctx.group.groupId}, '{"chatMessageGroup":{}}',
+        now() + make_interval(secs => i), false
+      from generate_series(1, ${OTHERS}) as i`);
+    await t.pool.query('vacuum analyze activities');
+    const first = async () => {
+      const res = await post(t, '/notification/list', {}, { token: ctx.member.token });
+      expect(res.body.notifications).toHaveLength(PAGE_SIZE);
+    };
+    // Rows read, kept or dropped by a filter.
+    const nodes = await planNodesOf(t, first);
+    const most = nodes.reduce((a, b) => (b.rows + b.removed > a.rows + a.removed ? b : a));
+    expect(most.rows + most.removed, most.where).toBeLessThanOrEqual(2 * (INBOX_UNREAD_COUNT_MAX + PAGE_SIZE + 1));
   });
 });

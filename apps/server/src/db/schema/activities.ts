@@ -37,6 +37,10 @@ export const activities = pgTable(
     index('activities_group_created_idx').on(t.groupId, t.createdAt.desc(), t.id.desc()),
     // The inbox's unread count: a group's new leads above the person's read-all mark, newest id first.
     index('activities_group_new_lead_idx').on(t.groupId, t.id.desc()).where(sql`${t.type} = 'NEW_LEAD'`),
+    // The inbox's page: a group's new leads, newest first, never walking its chat and other activity.
+    index('activities_group_new_lead_created_idx')
+      .on(t.groupId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.type} = 'NEW_LEAD'`),
     index('activities_mail_pending_idx').on(t.id).where(sql`${t.mailPending}`),
     // The feed and the inbox find what a person may see through these (activity/visible-activities.ts).
     index('activities_opportunity_created_idx')

@@ -1,0 +1,1 @@
+CREATE INDEX "activities_group_new_lead_created_idx" ON "activities" USING btree ("group_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "activities"."type" = 'NEW_LEAD';
