@@ -14,7 +14,6 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Rating from '@mui/material/Rating';
@@ -25,6 +24,7 @@ import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useOutletContext, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
+import { PageSpinner } from '../../../components/page-spinner';
 import { PagedTable, type PagedTableColumn } from '../../../components/paged-table';
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
@@ -250,8 +250,10 @@ export function GroupLeadsPage() {
           <ImportStatus groupId={groupId} />
         </Suspense>
       )}
-      {(!isEmpty || narrowed) && (
-        <Suspense fallback={<Box sx={{ minHeight: 40 }} />}>
+      {/* The toolbar and the list appear together: a list drawn before the toolbar's code came was pushed down by
+          it (a layout shift on every visit). */}
+      <Suspense fallback={<PageSpinner />}>
+        {(!isEmpty || narrowed) && (
           <LeadListToolbar
             query={query}
             members={members.data?.users ?? []}
@@ -261,44 +263,44 @@ export function GroupLeadsPage() {
             onSort={(sort) => show({ ...query, sort })}
             onClear={() => show({ search: '', filters: {}, sort: query.sort })}
           />
-        </Suspense>
-      )}
-      {narrowed && leads.isSuccess && (
-        <Typography variant="body2" role="status" aria-live="polite">
-          {total === 0
-            ? 'No lead matches the search and filters.'
-            : `${groupThousands(total)}${isCapped ? '+' : ''} ${total === 1 && !isCapped ? 'lead matches' : 'leads match'}`}
-        </Typography>
-      )}
-      {isEmpty ? (
-        <EmptyState
-          title={GROUP_MESSAGES.listEmpty}
-          text={GROUP_MESSAGES.leadsEmpty}
-          action={
-            <Button variant="contained" onClick={add}>
-              ADD LEAD
-            </Button>
-          }
-        />
-      ) : (
-        <PagedTable
-          label="Group leads"
-          layout="fixed"
-          columns={columns}
-          rows={leads.data?.leads ?? []}
-          emptyText="No lead matches the search and filters."
-          rowKey={leadKey}
-          onOpenRow={openLead}
-          actionsWidth={112}
-          actions={leadActions}
-          isLoading={leads.isLoading}
-          errorText={leads.isError ? errorMessage(leads.error, LEAD_MESSAGES.listFailed) : undefined}
-          totalCount={total}
-          isCountCapped={isCapped}
-          page={page}
-          onPageChange={setPage}
-        />
-      )}
+        )}
+        {narrowed && leads.isSuccess && (
+          <Typography variant="body2" role="status" aria-live="polite">
+            {total === 0
+              ? 'No lead matches the search and filters.'
+              : `${groupThousands(total)}${isCapped ? '+' : ''} ${total === 1 && !isCapped ? 'lead matches' : 'leads match'}`}
+          </Typography>
+        )}
+        {isEmpty ? (
+          <EmptyState
+            title={GROUP_MESSAGES.listEmpty}
+            text={GROUP_MESSAGES.leadsEmpty}
+            action={
+              <Button variant="contained" onClick={add}>
+                ADD LEAD
+              </Button>
+            }
+          />
+        ) : (
+          <PagedTable
+            label="Group leads"
+            layout="fixed"
+            columns={columns}
+            rows={leads.data?.leads ?? []}
+            emptyText="No lead matches the search and filters."
+            rowKey={leadKey}
+            onOpenRow={openLead}
+            actionsWidth={112}
+            actions={leadActions}
+            isLoading={leads.isLoading}
+            errorText={leads.isError ? errorMessage(leads.error, LEAD_MESSAGES.listFailed) : undefined}
+            totalCount={total}
+            isCountCapped={isCapped}
+            page={page}
+            onPageChange={setPage}
+          />
+        )}
+      </Suspense>
       {dialog.mode !== 'closed' && (
         <Suspense fallback={null}>
           <LeadDialog
