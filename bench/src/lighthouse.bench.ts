@@ -12,7 +12,8 @@
 // Environment: CHROMIUM_PATH (default /usr/bin/chromium); BENCH_DATABASE_URL and BENCH_PORT as for
 // api.bench.ts (the lighthouse server takes BENCH_PORT + 2); BENCH_LIGHTHOUSE_RUNS (default 3: the
 // median is printed, Lighthouse varies from run to run); BENCH_LIGHTHOUSE_REPORTS (a folder: each run's
-// full report is written there as JSON, to see what costs). The table says how fast Lighthouse found
+// full report is written there as JSON, to see what costs); BENCH_LIGHTHOUSE_ONLY (only the pages whose name
+// holds it, e.g. `leads`). The table says how fast Lighthouse found
 // the machine (its benchmark index): the score follows it.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,8 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
 const GOAL = 0.9;
 const REPORTS = process.env.BENCH_LIGHTHOUSE_REPORTS;
+// Only the pages whose name holds this (`leads`, `/signin`).
+const ONLY = process.env.BENCH_LIGHTHOUSE_ONLY || undefined;
 
 // The goal's pages: a group's lead list of 200 leads and its chat room with 60 messages.
 const LEADS = 200;
@@ -71,12 +74,14 @@ async function main() {
     const session = await signIn(origin, pool);
     const groupId = await seedLighthouseGroup(pool, session.userId);
 
-    const pages: [string, string, boolean][] = [
-      ['/signin', `${origin}/signin`, false],
-      ['/activities (signed in)', `${origin}/activities`, true],
-      [`/groups/:id/leads, ${LEADS} leads (signed in)`, `${origin}/groups/${groupId}/leads`, true],
-      [`/groups/:id/messages, ${MESSAGES} messages (signed in)`, `${origin}/groups/${groupId}/messages`, true],
-    ];
+    const pages = (
+      [
+        ['/signin', `${origin}/signin`, false],
+        ['/activities (signed in)', `${origin}/activities`, true],
+        [`/groups/:id/leads, ${LEADS} leads (signed in)`, `${origin}/groups/${groupId}/leads`, true],
+        [`/groups/:id/messages, ${MESSAGES} messages (signed in)`, `${origin}/groups/${groupId}/messages`, true],
+      ] as [string, string, boolean][]
+    ).filter(([name]) => ONLY === undefined || name.includes(ONLY));
     const results: Row[] = [];
     // Lighthouse's measure of the machine's speed at each run (higher is faster): its simulation
     // multiplies observed task lengths by four, so a score is comparable only at similar indexes.
