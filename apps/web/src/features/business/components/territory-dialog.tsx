@@ -19,8 +19,6 @@ interface TerritoryDialogProps {
   onClose: () => void;
 }
 
-/** Typing in Users searches the business's people once it pauses this long. */
-
 const optionOf = (person: { userId: number; firstName: string; lastName: string }): TerritoryUserOption => ({
   userId: person.userId,
   name: `${person.firstName} ${person.lastName}`.trim(),

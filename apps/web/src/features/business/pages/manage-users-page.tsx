@@ -73,8 +73,6 @@ const inactiveRowSx = (u: BusinessUser) =>
  * Users (admin): the business's users and invited people, 50 a page, with role
  * and status filters; ADD USER and EXPORT TO CSV for an admin whose subscription is active.
  */
-/** Typing in Search users asks the server once it pauses this long. */
-
 export function ManageUsersPage() {
   const notify = useNotify();
   const { data: me } = useGetCurrentUserQuery();
