@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState } from 'react';
 import { AppLogo } from '../../components/app-logo';
-import { CountBadge, countText } from '../../components/count-badge';
+import { CountBadge, unreadText } from '../../components/count-badge';
 import { OfflineBanner } from '../../components/offline-banner';
 import { PageOutlet } from '../../components/page-outlet';
 import { UserAvatar } from '../../components/user-avatar';
@@ -83,7 +83,7 @@ export function AppShell() {
               color="inherit"
               edge="start"
               // The badge's number is part of the name, as on the menu's Chat item.
-              aria-label={chatUnread > 0 ? `Open menu, ${countText(chatUnread)} unread` : 'Open menu'}
+              aria-label={chatUnread > 0 ? `Open menu, ${unreadText(chatUnread)}` : 'Open menu'}
               onClick={() => setIsMobileOpen(true)}
             >
               <CountBadge count={chatUnread}>

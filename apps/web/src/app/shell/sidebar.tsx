@@ -15,7 +15,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Fragment } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
-import { CountBadge, countText } from '../../components/count-badge';
+import { CountBadge, countText, unreadText } from '../../components/count-badge';
 import type { ModalName } from '../../core/modals-slice';
 import { type MenuItem, menuSectionsFor } from './menu-items';
 
@@ -45,7 +45,7 @@ function SidebarMenu({
 
   const renderItem = (item: MenuItem) => {
     const count = badges?.[item.label] ?? 0;
-    const unreadText = count > 0 ? `, ${countText(count)} unread` : '';
+    const unread = count > 0 ? `, ${unreadText(count)}` : '';
     // Collapsed, the count is a badge on the icon; open, it follows the label, so the visible text
     // reads in the order of the item's name ("Chat, 3 unread").
     const content = isCollapsed ? (
@@ -65,7 +65,7 @@ function SidebarMenu({
     );
     const common = {
       // The label names the item also when hidden (collapsed); an unread count is part of its name.
-      'aria-label': `${item.label}${unreadText}`,
+      'aria-label': `${item.label}${unread}`,
       sx: { minHeight: 48, justifyContent: isCollapsed ? 'center' : 'flex-start', px: isCollapsed ? 0 : 3 },
     };
     const button =

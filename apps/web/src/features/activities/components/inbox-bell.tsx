@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { CountBadge, countText } from '../../../components/count-badge';
+import { CountBadge, unreadText } from '../../../components/count-badge';
 import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { activitiesApi, useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
@@ -55,7 +55,7 @@ export function InboxBell() {
     <>
       <IconButton
         color="inherit"
-        aria-label={unread > 0 ? `Notifications, ${countText(unread)} unread` : 'Notifications'}
+        aria-label={unread > 0 ? `Notifications, ${unreadText(unread)}` : 'Notifications'}
         onClick={(event) => open(event.currentTarget)}
         sx={{ mr: 1 }}
       >

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
+import { countText, unreadText } from '../../../components/count-badge';
 
 /** The number of unread messages, in a pill; nothing when there are none. */
 export function UnreadBadge({ count }: { count: number }) {
   if (count <= 0) return null;
-  const label = `${count} unread`;
+  const label = unreadText(count);
   return (
     <Box
       component="span"
@@ -24,7 +25,7 @@ export function UnreadBadge({ count }: { count: number }) {
         justifyContent: 'center',
       }}
     >
-      {count > 99 ? '99+' : count}
+      {countText(count)}
     </Box>
   );
 }
