@@ -62,35 +62,28 @@ function visibleRows(source: VisibleSource): SQL {
           : sql``
       })`
     : sql``;
-  const { unread } = source;
-  if (source.inboxOnly && unread) {
-    // Above the mark, newest id first: a group's new leads through activities_group_new_lead_idx (NULLS LAST
-    // as it is built, so the primary key, which a backward walk gives NULLS FIRST, cannot serve the order and
-    // walk every newer activity of other kinds), what names the person through activity_recipients' key.
-    const groupUnread = sql`(SELECT a.id, a.created_at FROM public_group_members gm
-      CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
-        WHERE a.group_id = gm.group_id AND a.type = 'NEW_LEAD' AND a.id > ${unread.mark}${notOwn}
-          AND NOT ${unread.isRead(sql`a.id`)}
-        ORDER BY a.id DESC NULLS LAST${limit}) a
-      WHERE gm.user_id = ${userId})`;
-    const namingUnread = sql`(SELECT a.id, a.created_at FROM activity_recipients r
-      CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a WHERE a.id = r.activity_id${notOwn} OFFSET 0) a
-      WHERE r.user_id = ${userId} AND r.activity_id > ${unread.mark} AND NOT ${unread.isRead(sql`r.activity_id`)}
-      ORDER BY r.activity_id DESC${limit})`;
-    return sql`${groupUnread} UNION ${namingUnread}`;
-  }
+  // Unread (inbox counts only): above the person's read-all mark, newest id first. A group's new leads then come
+  // through activities_group_new_lead_idx (NULLS LAST as it is built, so the primary key, walked backwards NULLS
+  // FIRST, cannot serve the order and walk every newer activity of other kinds), what names the person through
+  // activity_recipients' key.
+  const unread = source.inboxOnly ? source.unread : undefined;
+  const unreadOf = (id: SQL) => (unread ? sql` AND ${id} > ${unread.mark} AND NOT ${unread.isRead(id)}` : sql``);
+  const groupOrder = unread ? sql`ORDER BY a.id DESC NULLS LAST` : newestFirst;
+  const recipientOrder = unread
+    ? sql`ORDER BY r.activity_id DESC`
+    : sql`ORDER BY r.created_at DESC NULLS LAST, r.activity_id DESC NULLS LAST`;
   const groupPart = sql`(SELECT a.id, a.created_at FROM public_group_members gm
     CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
-      WHERE a.group_id = gm.group_id${source.inboxOnly ? sql` AND a.type = 'NEW_LEAD'` : sql``}${types}${notOwn}${before}
-      ${newestFirst}${limit}) a
+      WHERE a.group_id = gm.group_id${source.inboxOnly ? sql` AND a.type = 'NEW_LEAD'` : sql``}${types}${notOwn}${before}${unreadOf(sql`a.id`)}
+      ${groupOrder}${limit}) a
     WHERE gm.user_id = ${userId})`;
   // Read in the index's order, one activity per recipient row (OFFSET 0 keeps the planner from turning it
   // into a join that reads every older row before the limit).
   const recipientPart = sql`(SELECT a.id, a.created_at FROM activity_recipients r
     CROSS JOIN LATERAL (SELECT a.id, a.created_at FROM activities a
       WHERE a.id = r.activity_id${types}${notOwn} OFFSET 0) a
-    WHERE r.user_id = ${userId}${olderThan(source.before, sql`r.created_at`, sql`r.activity_id`)}
-    ORDER BY r.created_at DESC NULLS LAST, r.activity_id DESC NULLS LAST${limit})`;
+    WHERE r.user_id = ${userId}${olderThan(source.before, sql`r.created_at`, sql`r.activity_id`)}${unreadOf(sql`r.activity_id`)}
+    ${recipientOrder}${limit})`;
   if (source.inboxOnly) return sql`${groupPart} UNION ${recipientPart}`;
   const opportunityPart = sql`(SELECT a.id, a.created_at FROM (
       SELECT o.id FROM public_opportunities o WHERE o.created_by = ${userId}
