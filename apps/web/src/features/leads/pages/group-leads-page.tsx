@@ -56,6 +56,8 @@ const ImportStatus = lazy(() => import('../imports/import-status').then((m) => (
 
 const leadKey = (lead: Lead) => lead.leadId;
 const duplicateLabel = 'Possible duplicate of an earlier lead';
+// Said both above the grid (live) and in it.
+const NO_MATCH = 'No lead matches the search and filters.';
 
 const columns: PagedTableColumn<Lead>[] = [
   {
@@ -267,7 +269,7 @@ export function GroupLeadsPage() {
         {narrowed && leads.isSuccess && (
           <Typography variant="body2" role="status" aria-live="polite">
             {total === 0
-              ? 'No lead matches the search and filters.'
+              ? NO_MATCH
               : `${groupThousands(total)}${isCapped ? '+' : ''} ${total === 1 && !isCapped ? 'lead matches' : 'leads match'}`}
           </Typography>
         )}
@@ -287,7 +289,7 @@ export function GroupLeadsPage() {
             layout="fixed"
             columns={columns}
             rows={leads.data?.leads ?? []}
-            emptyText="No lead matches the search and filters."
+            emptyText={NO_MATCH}
             rowKey={leadKey}
             onOpenRow={openLead}
             actionsWidth={112}
