@@ -5,8 +5,10 @@ import {
   LEAD_MESSAGES,
   type LeadImport,
 } from '@leadcircle/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { leadImportRows, leads } from '../../src/db/schema/index.js';
 import { runLeadImports } from '../../src/modules/lead-imports/lead-imports.service.js';
 import { sendNotificationEmails } from '../../src/modules/notifications/mail.service.js';
 import { createGroupWithMembers } from '../groups.js';
@@ -327,6 +329,61 @@ describe('start, the job and undo', () => {
     await runLeadImports(t.deps);
     const done = await post(t, '/lead/import/get', { import_id: importId }, { token: x.member.token });
     expect(done.body).toMatchObject({ importedCount: 2, skippedCount: 0, duplicates: 'IMPORT' });
+  });
+
+  it('keeps only the number of a new row and reads its lead from the file again for the review and the job', async () => {
+    const x = await createGroupWithMembers(t);
+    const g = x.group.groupId;
+    // Past two bookmarks of the file (one every 1,000 rows), a duplicate and an error among them.
+    const lines = Array.from({ length: 2500 }, (_, i) =>
+      importLine({ 'First Name': 'Zoë', 'Last Name': `Row${i + 1}`, Email: `row${i + 1}@bookmark.example` }),
+    );
+    lines[1999] = importLine({ Email: 'row1@bookmark.example' });
+    lines[2199] = importLine({ 'First Name': '' });
+    const { importId, preview } = await uploadAndPreview(t, x.member.token, g, csv(IMPORT_HEADER, ...lines));
+    expect(preview).toMatchObject({ newCount: 2498, duplicateCount: 1, errorCount: 1 });
+    const stored = await t.db
+      .select({ kind: leadImportRows.kind, withLead: sql<number>`count(*) filter (where lead is not null)::int` })
+      .from(leadImportRows)
+      .where(eq(leadImportRows.importId, importId))
+      .groupBy(leadImportRows.kind);
+    expect(Object.fromEntries(stored.map((r) => [r.kind, r.withLead]))).toEqual({ NEW: 0, DUPLICATE: 1, ERROR: 1 });
+    const page = await post(
+      t,
+      '/lead/import/rows',
+      { import_id: importId, kind: 'ALL', start_position: 1998, get_next: 4 },
+      { token: x.member.token },
+    );
+    expect((page.body as { rows: ImportRow[] }).rows.map((r) => [r.rowNumber, r.kind, r.lastName])).toEqual([
+      [1999, 'NEW', 'Row1999'],
+      [2000, 'DUPLICATE', expect.stringMatching(/^Lopez/)],
+      [2001, 'NEW', 'Row2001'],
+      [2002, 'NEW', 'Row2002'],
+    ]);
+    const newRows = await post(
+      t,
+      '/lead/import/rows',
+      { import_id: importId, kind: 'NEW', start_position: 2496, get_next: 5 },
+      { token: x.member.token },
+    );
+    expect((newRows.body as { rows: ImportRow[] }).rows.map((r) => [r.rowNumber, r.firstName, r.email])).toEqual([
+      [2499, 'Zoë', 'row2499@bookmark.example'],
+      [2500, 'Zoë', 'row2500@bookmark.example'],
+    ]);
+
+    await post(t, '/lead/import/start', { import_id: importId }, { token: x.member.token });
+    await runLeadImports(t.deps);
+    const done = await post(t, '/lead/import/get', { import_id: importId }, { token: x.member.token });
+    expect(done.body).toMatchObject({ status: 'DONE', importedCount: 2498, skippedCount: 2 });
+    const created = await t.db
+      .select({ lastName: leads.lastName, email: leads.email, firstName: leads.firstName })
+      .from(leadImportRows)
+      .innerJoin(leads, eq(leads.id, leadImportRows.leadId))
+      .where(and(eq(leadImportRows.importId, importId), inArray(leadImportRows.rowNumber, [1, 1001, 2001, 2500])))
+      .orderBy(leadImportRows.rowNumber);
+    expect(created).toEqual(
+      [1, 1001, 2001, 2500].map((n) => ({ firstName: 'Zoë', lastName: `Row${n}`, email: `row${n}@bookmark.example` })),
+    );
   });
 
   it('runs one import per group at a time: a second start is refused with 409', async () => {

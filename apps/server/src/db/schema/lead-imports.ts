@@ -1,4 +1,4 @@
-import { IMPORT_DUPLICATE_CHOICES, IMPORT_ROW_KINDS, IMPORT_STATUSES } from '@leadcircle/shared';
+import { IMPORT_DUPLICATE_CHOICES, IMPORT_ROW_KINDS, IMPORT_STATUSES, type ImportField } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -45,8 +45,11 @@ export const leadImports = pgTable(
     separator: text('separator').notNull(),
     headers: jsonb('headers').$type<string[]>().notNull(),
     rowCount: integer('row_count').notNull(),
+    // Where the header and every 1,000th data row end in the text (UTF-8 bytes), to read rows far into the
+    // file without reading all before them; [] for a file uploaded before they were kept.
+    bookmarks: jsonb('bookmarks').$type<number[]>().notNull().default([]),
     // The latest preview's mapping (column index → field), null before the first.
-    mapping: jsonb('mapping').$type<{ index: number; field: string | null }[]>(),
+    mapping: jsonb('mapping').$type<{ index: number; field: ImportField | null }[]>(),
     status: leadImportStatus('status').notNull().default('DRAFT'),
     duplicates: leadImportDuplicates('duplicates').notNull().default('SKIP'),
     newCount: integer('new_count').notNull().default(0),
@@ -81,7 +84,8 @@ export const leadImportRows = pgTable(
     kind: leadImportRowKind('kind').notNull(),
     // The file's cells as read, for a row with errors (the errors CSV writes them back); [] for the others.
     cells: jsonb('cells').$type<string[]>().notNull(),
-    // The lead it becomes (the shared lead fields), null for an error row.
+    // The lead it becomes (the shared lead fields), kept for duplicates and errors; null for a new row,
+    // whose lead is read from the file again (the review's page and the job), so a preview stores little.
     lead: jsonb('lead').$type<Record<string, unknown>>(),
     errors: jsonb('errors').$type<{ column: string; message: string }[]>().notNull().default([]),
     duplicateOfLeadId: integer('duplicate_of_lead_id'),

@@ -38,14 +38,19 @@ const ICONV_NAMES: Record<FileEncoding, string> = {
   windows1252: 'win1252',
 };
 
+/** The bytes as text, as the upload read them (without a BOM). */
+function decodeText(bytes: Buffer, encoding: FileEncoding): string {
+  const text = iconv.decode(bytes, ICONV_NAMES[encoding], { stripBOM: true });
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** The file as text (without its BOM); 400 for an empty or binary file. */
 export function decodeFile(bytes: Buffer): { text: string; encoding: FileEncoding } {
   if (bytes.length === 0) throw refuse(LEAD_IMPORT_MESSAGES.empty);
   const encoding = detectEncoding(bytes);
   // Without a BOM, a NUL byte is no text file (UTF-16 without a BOM is not taken).
   if (encoding !== 'utf16le' && encoding !== 'utf16be' && bytes.includes(0)) throw refuse(LEAD_IMPORT_MESSAGES.binary);
-  let text = iconv.decode(bytes, ICONV_NAMES[encoding], { stripBOM: true });
-  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  const text = decodeText(bytes, encoding);
   if (BINARY_CONTROL.test(text)) throw refuse(LEAD_IMPORT_MESSAGES.binary);
   if (text.trim() === '') throw refuse(LEAD_IMPORT_MESSAGES.empty);
   return { text, encoding };
@@ -71,11 +76,21 @@ function* chunksOf<T extends string | Buffer>(whole: T): Generator<T> {
   for (let i = 0; i < whole.length; i += CHUNK) yield whole.slice(i, i + CHUNK) as T;
 }
 
+/** A record of the file and, when asked for, where it ends: the UTF-8 bytes of the text up to and with its line break. */
+interface FileRecord {
+  cells: string[];
+  end?: number;
+}
+
 /**
  * The file's records, header first, each cell trimmed; a line of empty cells is skipped. 400 for a
  * record over LEAD_IMPORT_MAX_COLUMNS columns or one the parser cannot read (a quote never closed).
  */
-export async function* readRecords(text: NodeJS.ReadableStream, separator: Separator): AsyncGenerator<string[]> {
+async function* readRecords(
+  text: NodeJS.ReadableStream,
+  separator: Separator,
+  { ends = false } = {},
+): AsyncGenerator<FileRecord> {
   const parser = text.pipe(
     parse({
       delimiter: separator,
@@ -84,14 +99,17 @@ export async function* readRecords(text: NodeJS.ReadableStream, separator: Separ
       skip_empty_lines: true,
       skip_records_with_empty_values: true,
       max_record_size: 1024 * 1024,
+      // Each record's info costs two objects: only where the ends are kept.
+      info: ends,
     }),
   );
   let line = 0;
   try {
-    for await (const record of parser as AsyncIterable<string[]>) {
+    for await (const read of parser as AsyncIterable<string[] | { record: string[]; info: { bytes: number } }>) {
+      const record = Array.isArray(read) ? read : read.record;
       if (record.length > LEAD_IMPORT_MAX_COLUMNS) throw refuse(LEAD_IMPORT_MESSAGES.tooManyColumns(line + 1));
       line++;
-      yield record.map((cell) => cell.trim());
+      yield { cells: record.map((cell) => cell.trim()), end: Array.isArray(read) ? undefined : read.info.bytes };
     }
   } catch (error) {
     parser.destroy();
@@ -102,6 +120,9 @@ export async function* readRecords(text: NodeJS.ReadableStream, separator: Separ
   }
 }
 
+/** Data rows between two bookmarks of the file. */
+export const ROW_BOOKMARK_EVERY = 1000;
+
 export interface FileSummary {
   encoding: FileEncoding;
   separator: Separator;
@@ -109,6 +130,11 @@ export interface FileSummary {
   /** The first three data rows. */
   samples: string[][];
   rowCount: number;
+  /**
+   * Where the header and then every ROW_BOOKMARK_EVERY-th data row end (in UTF-8 bytes of the text), so
+   * that rows far into the file are read from the bookmark before them rather than from its start.
+   */
+  bookmarks: number[];
 }
 
 /** Reads the whole file once: 400 for an empty file, a header only, too many rows or columns. */
@@ -117,33 +143,53 @@ export async function summarizeFile(bytes: Buffer): Promise<FileSummary> {
   const separator = detectSeparator(text);
   let headers: string[] | undefined;
   const samples: string[][] = [];
+  const bookmarks: number[] = [];
   let rowCount = 0;
-  for await (const record of readRecords(Readable.from(chunksOf(text)), separator)) {
+  for await (const { cells, end } of readRecords(Readable.from(chunksOf(text)), separator, { ends: true })) {
     if (!headers) {
-      headers = record.map((h, i) => h || `Column ${i + 1}`);
+      headers = cells.map((h, i) => h || `Column ${i + 1}`);
+      bookmarks.push(end!);
       continue;
     }
     rowCount++;
     if (rowCount > LEAD_IMPORT_MAX_ROWS) throw refuse(LEAD_IMPORT_MESSAGES.tooManyRows);
-    if (samples.length < 3) samples.push(record);
+    if (samples.length < 3) samples.push(cells);
+    if (rowCount % ROW_BOOKMARK_EVERY === 0) bookmarks.push(end!);
   }
   if (!headers) throw refuse(LEAD_IMPORT_MESSAGES.empty);
   if (rowCount === 0) throw refuse(LEAD_IMPORT_MESSAGES.headerOnly);
-  return { encoding, separator, headers, samples, rowCount };
+  return { encoding, separator, headers, samples, rowCount, bookmarks };
+}
+
+export interface StoredFile {
+  file: Buffer;
+  encoding: FileEncoding;
+  separator: Separator;
+  /** The upload's bookmarks; [] reads every row from the start. */
+  bookmarks: number[];
 }
 
 /**
- * The data rows again (after the header), decoded as the upload was, a chunk at a time (the file is
- * never held whole as text).
+ * The data rows from row `from` on (1 = the first under the header), each with its number, decoded as
+ * the upload was. The reading starts at the last bookmark before `from`, after the header's own bytes
+ * (so the parser meets the same first line, and line break, as when it read the whole file).
  */
-export async function* readDataRows(bytes: Buffer, encoding: FileEncoding, separator: Separator) {
-  const text = Readable.from(chunksOf(bytes)).pipe(iconv.decodeStream(ICONV_NAMES[encoding], { stripBOM: true }));
-  let first = true;
-  for await (const record of readRecords(text, separator)) {
-    if (first) {
-      first = false;
+export async function* readDataRows(
+  { file, encoding, separator, bookmarks }: StoredFile,
+  from = 1,
+): AsyncGenerator<{ rowNumber: number; cells: string[] }> {
+  const utf8 = Buffer.from(decodeText(file, encoding));
+  const block = Math.min(Math.floor((from - 1) / ROW_BOOKMARK_EVERY), bookmarks.length - 1);
+  let rowNumber = block > 0 ? block * ROW_BOOKMARK_EVERY : 0;
+  const start = block > 0 ? bookmarks[block]! : 0;
+  const parts = start > 0 ? [utf8.subarray(0, bookmarks[0]), utf8.subarray(start)] : [utf8];
+  let header = true;
+  for await (const { cells } of readRecords(Readable.from(parts.flatMap((p) => [...chunksOf(p)])), separator)) {
+    if (header) {
+      header = false;
       continue;
     }
-    yield record;
+    rowNumber++;
+    if (rowNumber >= from) yield { rowNumber, cells };
   }
 }

@@ -7,6 +7,7 @@ import { leadImportRows, leadImports, publicLeads, publicUsers } from '../../db/
 export type NewLeadImport = typeof leadImports.$inferInsert;
 export type LeadImportRecord = Omit<typeof leadImports.$inferSelect, 'file'>;
 export type NewImportRow = typeof leadImportRows.$inferInsert;
+export type ImportRowRecord = typeof leadImportRows.$inferSelect;
 
 // Every column but the file, which only the job and the preview read.
 const { file: _file, ...recordColumns } = getTableColumns(leadImports);
@@ -40,7 +41,12 @@ export async function findImportView(db: DbOrTx, importId: number): Promise<Lead
 /** The import's file and how to read it. */
 export async function findImportFile(db: DbOrTx, importId: number) {
   const [row] = await db
-    .select({ file: leadImports.file, encoding: leadImports.encoding, separator: leadImports.separator })
+    .select({
+      file: leadImports.file,
+      encoding: leadImports.encoding,
+      separator: leadImports.separator,
+      bookmarks: leadImports.bookmarks,
+    })
     .from(leadImports)
     .where(eq(leadImports.id, importId));
   return row;
@@ -104,11 +110,12 @@ export async function deleteRows(db: DbOrTx, importId: number): Promise<void> {
 }
 
 /**
- * One batch of the review's rows in one statement, sent as one JSON parameter: cheaper than a value list,
- * and than unnest of jsonb[] arrays (each element escaped into an array literal; measured 1.5× slower).
+ * One batch of the review's rows in one statement: the rows that are not new sent as one JSON parameter
+ * (cheaper than a value list, and than unnest of jsonb[] arrays, each element escaped into an array
+ * literal: measured 1.5× slower), the new ones as their numbers only (no lead: the file holds it).
  */
-export async function insertRows(db: DbOrTx, importId: number, rows: NewImportRow[]): Promise<void> {
-  if (rows.length === 0) return;
+export async function insertRows(db: DbOrTx, importId: number, rows: NewImportRow[], newRows: number[]): Promise<void> {
+  if (rows.length === 0 && newRows.length === 0) return;
   const json = JSON.stringify(
     rows.map((r) => ({
       row_number: r.rowNumber,
@@ -122,9 +129,11 @@ export async function insertRows(db: DbOrTx, importId: number, rows: NewImportRo
   );
   await db.execute(sql`insert into lead_import_rows
       (import_id, row_number, kind, cells, lead, errors, duplicate_of_lead_id, duplicate_of_row)
-    select ${importId}, r.row_number, r.kind, r.cells, r.lead, r.errors, r.duplicate_of_lead_id, r.duplicate_of_row
+    select ${importId}::int, r.row_number, r.kind, r.cells, r.lead, r.errors, r.duplicate_of_lead_id, r.duplicate_of_row
     from jsonb_to_recordset(${json}::jsonb) as r(row_number int, kind lead_import_row_kind, cells jsonb, lead jsonb,
-      errors jsonb, duplicate_of_lead_id int, duplicate_of_row int)`);
+      errors jsonb, duplicate_of_lead_id int, duplicate_of_row int)
+    union all
+    select ${importId}::int, n, 'NEW', '[]', null, '[]', null, null from unnest(${sql.param(newRows)}::int[]) as n`);
 }
 
 export async function listRows(

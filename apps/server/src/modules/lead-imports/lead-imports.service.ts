@@ -34,9 +34,9 @@ import {
   type KeyMatch,
   removeUntouchedLeads,
 } from '../leads/leads.service.js';
-import { type FileEncoding, readDataRows, type Separator, summarizeFile } from './csv-file.js';
+import { type FileEncoding, readDataRows, type Separator, type StoredFile, summarizeFile } from './csv-file.js';
 import * as q from './lead-imports.queries.js';
-import { checkMapping, checkRow } from './row-check.js';
+import { checkMapping, checkRow, type Mapping } from './row-check.js';
 
 // CSV lead imports: upload → preview (what each row becomes against the group now) → start (a
 // background job creating the leads in batches, resumable) → undo. Members of the group only.
@@ -116,6 +116,7 @@ export async function uploadImport(deps: AppDeps, userId: number, groupId: numbe
     separator: summary.separator,
     headers: summary.headers,
     rowCount: summary.rowCount,
+    bookmarks: summary.bookmarks,
     createdAt: deps.clock.now(),
   });
   const fields = matchImportColumns(summary.headers);
@@ -151,8 +152,69 @@ function keysOf(lead: ImportedLeadFields) {
   });
 }
 
-/** A key of the file's earlier rows, compact: its kind's first letter, then the key (100,000 rows hold up to 400,000). */
-const seenKey = (kind: KeyKind, key: string) => kind[0]! + key;
+const storedFile = (row: NonNullable<Awaited<ReturnType<typeof q.findImportFile>>>): StoredFile => ({
+  file: row.file,
+  encoding: row.encoding as FileEncoding,
+  separator: row.separator as Separator,
+  bookmarks: row.bookmarks,
+});
+
+/**
+ * The leads of new rows, read from the import's file again through the preview's own check (the preview
+ * stores a new row's number only). Reads forward from the bookmark before the first row asked for, so
+ * the job's batches, asked in order, read the file once.
+ */
+class NewRowLeads {
+  private rows: AsyncGenerator<{ rowNumber: number; cells: string[] }> | undefined;
+  private position = 0;
+
+  private constructor(
+    private readonly file: StoredFile,
+    private readonly mapping: Mapping,
+    private readonly headers: string[],
+  ) {}
+
+  static async open(db: DbOrTx, imp: { id: number; headers: string[]; mapping: q.LeadImportRecord['mapping'] }) {
+    const file = storedFile((await q.findImportFile(db, imp.id))!);
+    return new NewRowLeads(file, checkMapping(imp.mapping ?? [], imp.headers.length), imp.headers);
+  }
+
+  /** The lead of each row asked for (ascending numbers); none for a row that no longer passes the check. */
+  async leadsOf(rowNumbers: number[]): Promise<Map<number, ImportedLeadFields>> {
+    const leads = new Map<number, ImportedLeadFields>();
+    for (const wanted of rowNumbers) {
+      if (!this.rows || this.position >= wanted) {
+        await this.close();
+        this.rows = readDataRows(this.file, wanted);
+      }
+      for (;;) {
+        const next = await this.rows.next();
+        if (next.done) break;
+        this.position = next.value.rowNumber;
+        if (this.position < wanted) continue;
+        const checked = await checkRow(next.value.cells, this.mapping, this.headers);
+        if (checked.errors.length === 0) leads.set(wanted, checked.lead);
+        break;
+      }
+    }
+    return leads;
+  }
+
+  async close(): Promise<void> {
+    await this.rows?.return(undefined);
+    this.rows = undefined;
+    this.position = 0;
+  }
+}
+
+/** The file's earlier rows by key, one map per kind (keys used as they are: no string built per lookup). */
+type SeenKeys = Record<KeyKind, Map<string, number>>;
+const newSeenKeys = (): SeenKeys => ({
+  emailKey: new Map(),
+  phoneKey: new Map(),
+  linkedinKey: new Map(),
+  nameKey: new Map(),
+});
 
 /** The keys of a batch's valid rows and the group's leads holding them (one statement for the batch). */
 async function probeBatch(db: DbOrTx, groupId: number, batch: PendingRow[]) {
@@ -168,13 +230,11 @@ async function probeBatch(db: DbOrTx, groupId: number, batch: PendingRow[]) {
  * One batch of the review: duplicates of the group's leads (its probe), then of earlier rows of the file
  * (`seen`: each key's first row).
  */
-function classifyBatch(
-  batch: PendingRow[],
-  { keys, found }: Awaited<ReturnType<typeof probeBatch>>,
-  seen: Map<string, number>,
-) {
+function classifyBatch(batch: PendingRow[], { keys, found }: Awaited<ReturnType<typeof probeBatch>>, seen: SeenKeys) {
   const counts = { NEW: 0, DUPLICATE: 0, ERROR: 0 };
   const rows: q.NewImportRow[] = [];
+  // A new row is kept as its number only: the review's page and the job read its lead from the file again.
+  const newRows: number[] = [];
   let v = 0;
   for (const row of batch) {
     const base = { importId: 0, rowNumber: row.rowNumber, cells: [], lead: row.lead as never };
@@ -190,11 +250,9 @@ function classifyBatch(
       const key = k[kind];
       if (key === null) continue;
       match ??= found[kind].get(key);
-      earlierRow ??= seen.get(seenKey(kind, key));
-    }
-    for (const kind of KEY_KINDS) {
-      const key = k[kind];
-      if (key !== null && !seen.has(seenKey(kind, key))) seen.set(seenKey(kind, key), row.rowNumber);
+      const earlier = seen[kind].get(key);
+      if (earlier === undefined) seen[kind].set(key, row.rowNumber);
+      else earlierRow ??= earlier;
     }
     if (match || earlierRow !== undefined) {
       counts.DUPLICATE++;
@@ -206,10 +264,10 @@ function classifyBatch(
       });
     } else {
       counts.NEW++;
-      rows.push({ ...base, kind: 'NEW' });
+      newRows.push(row.rowNumber);
     }
   }
-  return { rows, counts };
+  return { rows, newRows, counts };
 }
 
 /** The review: every row through the lead rules and the duplicate keys; its rows replace the last review's. */
@@ -226,10 +284,10 @@ export async function previewImport(
   await deps.db.transaction(async (tx) => {
     const locked = await q.lockImport(tx, view.id);
     if (locked?.status !== 'DRAFT') throw conflict('LEAD_IMPORT_NOT_DRAFT');
-    const file = (await q.findImportFile(tx, view.id))!;
+    const file = storedFile((await q.findImportFile(tx, view.id))!);
     await q.deleteRows(tx, view.id);
     const totals = { NEW: 0, DUPLICATE: 0, ERROR: 0 };
-    const seen = new Map<string, number>();
+    const seen = newSeenKeys();
     let batch: PendingRow[] = [];
     // Where the time goes, for the log: reading and checking rows, the duplicate probes, storing the rows.
     const spent = { check: 0, probe: 0, store: 0 };
@@ -237,10 +295,10 @@ export async function previewImport(
     // batches are still classified one after the other (each sees the earlier rows' keys in `seen`).
     const classifyAndStore = async (rows: PendingRow[], probe: ReturnType<typeof probeBatch>) => {
       const probed = performance.now();
-      const { rows: stored, counts } = classifyBatch(rows, await probe, seen);
+      const { rows: stored, newRows, counts } = classifyBatch(rows, await probe, seen);
       const storing = performance.now();
       spent.probe += storing - probed;
-      await q.insertRows(tx, view.id, stored);
+      await q.insertRows(tx, view.id, stored, newRows);
       spent.store += performance.now() - storing;
       for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += counts[k];
     };
@@ -259,8 +317,9 @@ export async function previewImport(
     };
     let rowNumber = 0;
     let mark = performance.now();
-    for await (const cells of readDataRows(file.file, file.encoding as FileEncoding, file.separator as Separator)) {
-      rowNumber++;
+    for await (const row of readDataRows(file)) {
+      const { cells } = row;
+      rowNumber = row.rowNumber;
       const checked = await checkRow(cells, mapping, view.headers);
       batch.push({ rowNumber, cells, lead: checked.lead, errors: checked.errors });
       if (batch.length >= PREVIEW_BATCH) {
@@ -292,13 +351,25 @@ export async function previewImport(
 
 const str = (v: unknown) => (typeof v === 'string' ? v : '');
 
+/** The leads of a page's new rows, from the file (their rows keep no lead). */
+async function newRowLeadsOf(db: DbOrTx, view: q.LeadImportView, rows: q.ImportRowRecord[]) {
+  const wanted = rows.filter((r) => r.kind === 'NEW' && r.lead === null).map((r) => r.rowNumber);
+  if (wanted.length === 0) return new Map<number, ImportedLeadFields>();
+  const reader = await NewRowLeads.open(db, view);
+  try {
+    return await reader.leadsOf(wanted);
+  } finally {
+    await reader.close();
+  }
+}
+
 /** The review's rows, by kind, a page at a time (each row as stored by the preview). */
 export async function listImportRows(
   deps: AppDeps,
   userId: number,
   input: z.output<typeof leadImportRowsRequest>,
 ): Promise<{ rows: ImportRow[]; totalCount: number }> {
-  await requireImportMember(deps.db, input.import_id, userId);
+  const { view } = await requireImportMember(deps.db, input.import_id, userId);
   const page = await q.listRows(
     deps.db,
     input.import_id,
@@ -308,10 +379,11 @@ export async function listImportRows(
   );
   const leadIds = [...new Set(page.rows.map((r) => r.duplicateOfLeadId).filter((id) => id !== null))];
   const leads = await q.findLeadNames(deps.db, leadIds);
+  const fromFile = await newRowLeadsOf(deps.db, view, page.rows);
   return {
     totalCount: page.totalCount,
     rows: page.rows.map((r) => {
-      const lead = (r.lead ?? {}) as Record<string, unknown>;
+      const lead = (r.lead ?? fromFile.get(r.rowNumber) ?? {}) as Record<string, unknown>;
       const address = (lead.address ?? {}) as Record<string, unknown>;
       const dup = r.duplicateOfLeadId === null ? undefined : leads.get(r.duplicateOfLeadId);
       return {
@@ -496,7 +568,12 @@ type JobSpent = { read: number; leads: number; mark: number; commit: number };
  * leads they become, the rows marked done and the progress counted. A restart resumes at the first row
  * not done, so no row is lost or doubled; another instance working on it makes this one stand aside.
  */
-async function runImportBatch(deps: AppDeps, importId: number, spent: JobSpent): Promise<BatchResult> {
+async function runImportBatch(
+  deps: AppDeps,
+  importId: number,
+  spent: JobSpent,
+  file: { reader?: NewRowLeads },
+): Promise<BatchResult> {
   let mark = performance.now();
   const lap = (part: keyof JobSpent) => {
     const now = performance.now();
@@ -523,12 +600,20 @@ async function runImportBatch(deps: AppDeps, importId: number, spent: JobSpent):
       });
       return { state: 'finished', activityId };
     }
-    const importable = rows.filter((r) => r.kind === 'NEW' || (r.kind === 'DUPLICATE' && imp.duplicates === 'IMPORT'));
+    const wanted = rows.filter((r) => r.kind === 'NEW' || (r.kind === 'DUPLICATE' && imp.duplicates === 'IMPORT'));
+    const fromFile = wanted.filter((r) => r.lead === null).map((r) => r.rowNumber);
+    if (fromFile.length > 0) file.reader ??= await NewRowLeads.open(tx, imp);
+    const read = fromFile.length > 0 ? await file.reader!.leadsOf(fromFile) : new Map<number, ImportedLeadFields>();
+    // A new row that no longer passes the check (the rules changed since its review) is skipped.
+    const importable = wanted
+      .map((r) => ({ rowNumber: r.rowNumber, lead: (r.lead as ImportedLeadFields | null) ?? read.get(r.rowNumber) }))
+      .filter((r) => r.lead !== undefined);
+    lap('read');
     const ids = await createImportedLeads(tx, {
       groupId: imp.groupId,
       userId: imp.createdBy,
       now,
-      leads: importable.map((r) => r.lead as unknown as ImportedLeadFields),
+      leads: importable.map((r) => r.lead!),
     });
     lap('leads');
     const leadOf = new Map(importable.map((r, i) => [r.rowNumber, ids[i]!]));
@@ -559,11 +644,20 @@ async function presentForEvent(deps: AppDeps, importId: number): Promise<LeadImp
 
 /** Runs one import to its end (or until another instance holds it). */
 export async function runImport(deps: AppDeps, importId: number): Promise<void> {
+  const file: { reader?: NewRowLeads } = {};
+  try {
+    await runImportBatches(deps, importId, file);
+  } finally {
+    await file.reader?.close();
+  }
+}
+
+async function runImportBatches(deps: AppDeps, importId: number, file: { reader?: NewRowLeads }): Promise<void> {
   const spent: JobSpent = { read: 0, leads: 0, mark: 0, commit: 0 };
   for (;;) {
     let result: BatchResult;
     try {
-      result = await runImportBatch(deps, importId, spent);
+      result = await runImportBatch(deps, importId, spent, file);
     } catch (err) {
       deps.log.error({ err, importId }, 'lead import failed');
       await q.updateImport(deps.db, importId, { status: 'FAILED', finishedAt: deps.clock.now() });
