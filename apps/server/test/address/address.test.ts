@@ -49,8 +49,7 @@ describe('/address/zip', () => {
 });
 
 describe('the Content-Security-Policy allows the configured map services', () => {
-  const cspOf = async (app: TestApp) =>
-    String((await app.app.inject('/api/health')).headers['content-security-policy']);
+  const cspOf = async (app: TestApp) => String((await app.app.inject('/signin')).headers['content-security-policy']);
   const directive = (csp: string, name: string) =>
     csp
       .split(';')

@@ -50,8 +50,8 @@ describe('operations endpoints', () => {
 });
 
 describe('security headers and request ids', () => {
-  it('sets a strict Content-Security-Policy', async () => {
-    const res = await t.app.inject('/api/health');
+  it('sets a strict Content-Security-Policy on the pages', async () => {
+    const res = await t.app.inject('/signin');
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain("script-src 'self' 'unsafe-inline'");

@@ -609,7 +609,7 @@ describe('GET /api/client-config', () => {
   });
 
   it('keeps Stripe out of the Content-Security-Policy', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.app.inject({ method: 'GET', url: '/signin' });
     expect(String(res.headers['content-security-policy'])).not.toContain('stripe.com');
   });
 });

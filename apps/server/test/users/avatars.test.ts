@@ -226,7 +226,8 @@ describe('GET /api/avatars/:user_id/:file', () => {
     const { accessToken } = await createSignedInUser(t);
     const { body } = await uploadAvatar(t, accessToken, { data: await pngWithMetadata() });
     const res = await expectStoredPicture(body.avatarUrl);
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // A picture is no page: the API's policy, which allows nothing to run in it.
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 
   it("answers 404 to a wrong file name, another user's id, a user without a picture and nonsense", async () => {
