@@ -363,7 +363,7 @@ async function newRowLeadsOf(db: DbOrTx, view: q.LeadImportView, rows: q.ImportR
   }
 }
 
-/** The review's rows, by kind, a page at a time (each row as stored by the preview). */
+/** The review's rows, by kind, a page at a time (as the preview stored them; a new row's lead read from the file again). */
 export async function listImportRows(
   deps: AppDeps,
   userId: number,
