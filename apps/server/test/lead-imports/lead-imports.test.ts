@@ -8,7 +8,7 @@ import {
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadImportRows, leads } from '../../src/db/schema/index.js';
+import { leadImportRows, leadImports, leads } from '../../src/db/schema/index.js';
 import { runLeadImports } from '../../src/modules/lead-imports/lead-imports.service.js';
 import { sendNotificationEmails } from '../../src/modules/notifications/mail.service.js';
 import { createGroupWithMembers } from '../groups.js';
@@ -30,8 +30,13 @@ afterAll(async () => {
 
 const csv = (...lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
-async function rowsOf(token: string, importId: number, kind = 'ALL') {
-  const res = await post(t, '/lead/import/rows', { import_id: importId, kind }, { token });
+async function rowsOf(
+  token: string,
+  importId: number,
+  kind = 'ALL',
+  page: { start_position?: number; get_next?: number } = {},
+) {
+  const res = await post(t, '/lead/import/rows', { import_id: importId, kind, ...page }, { token });
   expect(res.status).toBe(200);
   return res.body as { rows: ImportRow[]; totalCount: number };
 }
@@ -125,13 +130,8 @@ describe('upload', () => {
     for (const [encoding, bytes] of files) {
       const { importId, preview } = await uploadAndPreview(t, x.member.token, x.group.groupId, bytes);
       expect(preview, encoding).toMatchObject({ rowCount: 1500, newCount: 1500, errorCount: 0 });
-      const last = await post(
-        t,
-        '/lead/import/rows',
-        { import_id: importId, kind: 'ALL', start_position: 1499, get_next: 1 },
-        { token: x.member.token },
-      );
-      expect((last.body as { rows: ImportRow[] }).rows[0], encoding).toMatchObject({
+      const last = await rowsOf(x.member.token, importId, 'ALL', { start_position: 1499, get_next: 1 });
+      expect(last.rows[0], encoding).toMatchObject({
         rowNumber: 1500,
         firstName: 'Zoë',
         lastName: 'Müller—1499',
@@ -348,25 +348,15 @@ describe('start, the job and undo', () => {
       .where(eq(leadImportRows.importId, importId))
       .groupBy(leadImportRows.kind);
     expect(Object.fromEntries(stored.map((r) => [r.kind, r.withLead]))).toEqual({ NEW: 0, DUPLICATE: 1, ERROR: 1 });
-    const page = await post(
-      t,
-      '/lead/import/rows',
-      { import_id: importId, kind: 'ALL', start_position: 1998, get_next: 4 },
-      { token: x.member.token },
-    );
-    expect((page.body as { rows: ImportRow[] }).rows.map((r) => [r.rowNumber, r.kind, r.lastName])).toEqual([
+    const page = await rowsOf(x.member.token, importId, 'ALL', { start_position: 1998, get_next: 4 });
+    expect(page.rows.map((r) => [r.rowNumber, r.kind, r.lastName])).toEqual([
       [1999, 'NEW', 'Row1999'],
       [2000, 'DUPLICATE', expect.stringMatching(/^Lopez/)],
       [2001, 'NEW', 'Row2001'],
       [2002, 'NEW', 'Row2002'],
     ]);
-    const newRows = await post(
-      t,
-      '/lead/import/rows',
-      { import_id: importId, kind: 'NEW', start_position: 2496, get_next: 5 },
-      { token: x.member.token },
-    );
-    expect((newRows.body as { rows: ImportRow[] }).rows.map((r) => [r.rowNumber, r.firstName, r.email])).toEqual([
+    const newRows = await rowsOf(x.member.token, importId, 'NEW', { start_position: 2496, get_next: 5 });
+    expect(newRows.rows.map((r) => [r.rowNumber, r.firstName, r.email])).toEqual([
       [2499, 'Zoë', 'row2499@bookmark.example'],
       [2500, 'Zoë', 'row2500@bookmark.example'],
     ]);
@@ -384,6 +374,30 @@ describe('start, the job and undo', () => {
     expect(created).toEqual(
       [1, 1001, 2001, 2500].map((n) => ({ firstName: 'Zoë', lastName: `Row${n}`, email: `row${n}@bookmark.example` })),
     );
+  });
+
+  it('skips a new row that no longer passes the check when the job reads it, and imports the others', async () => {
+    const x = await createGroupWithMembers(t);
+    const g = x.group.groupId;
+    const file = csv(IMPORT_HEADER, importLine({ 'First Name': 'Kai' }), importLine({ 'First Name': 'Ivo' }));
+    const { importId, preview } = await uploadAndPreview(t, x.member.token, g, file);
+    expect(preview).toMatchObject({ newCount: 2, errorCount: 0 });
+    // What the review saw no longer holds when the job reads the file (as when the rules change between the
+    // two): the second row's first name is now blank, at the same length so the bookmarks still hold.
+    await t.db
+      .update(leadImports)
+      .set({ file: Buffer.from(file.replace('\r\nIvo,', '\r\n   ,')) })
+      .where(eq(leadImports.id, importId));
+    await post(t, '/lead/import/start', { import_id: importId }, { token: x.member.token });
+    await runLeadImports(t.deps);
+    const done = await post(t, '/lead/import/get', { import_id: importId }, { token: x.member.token });
+    expect(done.body).toMatchObject({ status: 'DONE', doneRows: 2, importedCount: 1, skippedCount: 1 });
+    const created = await t.db
+      .select({ rowNumber: leadImportRows.rowNumber, firstName: leads.firstName })
+      .from(leadImportRows)
+      .innerJoin(leads, eq(leads.id, leadImportRows.leadId))
+      .where(eq(leadImportRows.importId, importId));
+    expect(created).toEqual([{ rowNumber: 1, firstName: 'Kai' }]);
   });
 
   it('runs one import per group at a time: a second start is refused with 409', async () => {
