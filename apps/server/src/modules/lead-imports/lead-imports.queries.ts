@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import { type DbOrTx, rowsOf } from '../../db/client.js';
 import { leadImportRows, leadImports, publicLeads, publicUsers } from '../../db/schema/index.js';
+import type { FileEncoding, Separator, StoredFile } from './csv-file.js';
 
 // Lead imports: Drizzle only; "nothing found" is undefined.
 
@@ -39,7 +40,7 @@ export async function findImportView(db: DbOrTx, importId: number): Promise<Lead
 }
 
 /** The import's file and how to read it. */
-export async function findImportFile(db: DbOrTx, importId: number) {
+export async function findImportFile(db: DbOrTx, importId: number): Promise<StoredFile | undefined> {
   const [row] = await db
     .select({
       file: leadImports.file,
@@ -49,7 +50,8 @@ export async function findImportFile(db: DbOrTx, importId: number) {
     })
     .from(leadImports)
     .where(eq(leadImports.id, importId));
-  return row;
+  // The upload wrote what it detected (csv-file's encodings and separators).
+  return row && { ...row, encoding: row.encoding as FileEncoding, separator: row.separator as Separator };
 }
 
 /** A group's imports, newest first: the viewer's own drafts and every import past its draft. */

@@ -34,7 +34,7 @@ import {
   type KeyMatch,
   removeUntouchedLeads,
 } from '../leads/leads.service.js';
-import { type FileEncoding, readDataRows, type Separator, type StoredFile, summarizeFile } from './csv-file.js';
+import { readDataRows, type StoredFile, summarizeFile } from './csv-file.js';
 import * as q from './lead-imports.queries.js';
 import { checkMapping, checkRow, type Mapping } from './row-check.js';
 
@@ -152,13 +152,6 @@ function keysOf(lead: ImportedLeadFields) {
   });
 }
 
-const storedFile = (row: NonNullable<Awaited<ReturnType<typeof q.findImportFile>>>): StoredFile => ({
-  file: row.file,
-  encoding: row.encoding as FileEncoding,
-  separator: row.separator as Separator,
-  bookmarks: row.bookmarks,
-});
-
 /**
  * The leads of new rows, read from the import's file again through the preview's own check (the preview
  * stores a new row's number only). Reads forward from the bookmark before the first row asked for, so
@@ -175,7 +168,7 @@ class NewRowLeads {
   ) {}
 
   static async open(db: DbOrTx, imp: { id: number; headers: string[]; mapping: q.LeadImportRecord['mapping'] }) {
-    const file = storedFile((await q.findImportFile(db, imp.id))!);
+    const file = (await q.findImportFile(db, imp.id))!;
     return new NewRowLeads(file, checkMapping(imp.mapping ?? [], imp.headers.length), imp.headers);
   }
 
@@ -284,7 +277,7 @@ export async function previewImport(
   await deps.db.transaction(async (tx) => {
     const locked = await q.lockImport(tx, view.id);
     if (locked?.status !== 'DRAFT') throw conflict('LEAD_IMPORT_NOT_DRAFT');
-    const file = storedFile((await q.findImportFile(tx, view.id))!);
+    const file = (await q.findImportFile(tx, view.id))!;
     await q.deleteRows(tx, view.id);
     const totals = { NEW: 0, DUPLICATE: 0, ERROR: 0 };
     const seen = newSeenKeys();
