@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
+import { groupRoomId, sendThroughApi } from '../support/chat.js';
 import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
 import { createLeadThroughApi, leadRow } from '../support/leads.js';
 
@@ -104,5 +105,41 @@ test("a group's lead list opened afresh asks for its leads once and for what can
     const request = requests.find((r) => file.test(r.path));
     expect(request?.start, String(file)).toBeGreaterThan(firstPaint ?? Number.POSITIVE_INFINITY);
   }
+  await fresh.close();
+});
+
+test("a group's Messages tab opened afresh asks for its room and its messages once each, beside its files", async ({
+  browser,
+  page,
+  request,
+}) => {
+  const owner = await createPayingAccount(request, 'Mara');
+  const groupId = await createGroupThroughApi(request, owner.accessToken, {
+    name: uniqueGroupName('Mara'),
+    privateCode: 'lead-circle-code',
+  });
+  const roomId = await groupRoomId(request, owner.accessToken, groupId);
+  await sendThroughApi(request, owner.accessToken, roomId, 'Who takes the Harbor visit on Tuesday?');
+  await signIn(page, owner.email, owner.password);
+  const storage = await page.context().storageState();
+
+  const fresh = await browser.newContext({ storageState: storage });
+  const tab = await fresh.newPage();
+  const calls: string[] = [];
+  tab.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.startsWith('/api/chat/')) calls.push(path);
+  });
+  await tab.goto(`/groups/${groupId}/messages`);
+  await expect(tab.getByText('Who takes the Harbor visit on Tuesday?')).toBeVisible();
+  // The room's own code was asked for by the page's first script, not after the app had run.
+  const preloaded = await tab.evaluate(() =>
+    [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => new URL(l.href).pathname),
+  );
+  expect(preloaded.some((path) => /^\/assets\/chat-[\w-]+\.js$/.test(path))).toBe(true);
+  await tab.waitForLoadState('networkidle');
+  expect(calls.filter((path) => path === '/api/chat/room/list')).toHaveLength(1);
+  expect(calls.filter((path) => path === '/api/chat/message/list')).toHaveLength(1);
+  expect(calls).not.toContain('/api/chat/room/get');
   await fresh.close();
 });

@@ -2,6 +2,7 @@ import { chatCalls, groupCalls, inboxCalls, leadCalls, ROUTES, STORAGE_KEYS, use
 import { afterEach, describe, expect, it } from 'vitest';
 import { FIRST_CALLS_GLOBAL as TAKEN_FROM } from './core/first-calls';
 import { INBOX_PAGE } from './features/activities/api';
+import { groupRoomListArgs, roomListBody } from './features/chat/api';
 import { leadsPageArgs } from './features/leads/api';
 import {
   ACCESS_TOKEN_KEY,
@@ -26,7 +27,7 @@ describe('first page', () => {
     expect(FIRST_CALLS_GLOBAL).toBe(TAKEN_FROM);
   });
 
-  it("starts the calls of a signed-in page's shell, and of a lead list, with the bodies the screens send", () => {
+  it("starts the calls of a signed-in page's shell, of a lead list and of a group's room, with the bodies the screens send", () => {
     const shell = [
       { path: userCallPaths.get.path, body: {} },
       { path: inboxCalls.list.path, body: INBOX_PAGE },
@@ -39,8 +40,14 @@ describe('first page', () => {
       { path: groupCalls.get.path, body: { group_id: 3 } },
       { path: leadCalls.list.path, body: leadsPageArgs(3, 0) },
     ]);
+    expect(firstCalls('/groups/3/messages', true)).toEqual([
+      ...shell,
+      { path: groupCalls.get.path, body: { group_id: 3 } },
+      { path: chatCalls.roomList.path, body: roomListBody(groupRoomListArgs(3), 0) },
+    ]);
     // Signed out, or a page outside the shell: none.
     expect(firstCalls('/groups/3/leads', false)).toEqual([]);
+    expect(firstCalls('/groups/3/messages', false)).toEqual([]);
     expect(firstCalls('/signin', true)).toEqual([]);
     // An address that holds no group id: only the shell's.
     expect(firstCalls('/groups/0/leads', true)).toEqual(shell);
@@ -56,6 +63,8 @@ describe('first page', () => {
     expect(firstPageAreas('/activities', true)).toEqual(['shell']);
     expect(firstPageAreas('/groups', true)).toEqual(['shell', 'groups']);
     expect(firstPageAreas('/groups/3/leads', true)).toEqual(['shell', 'groups', 'leads']);
+    expect(firstPageAreas('/groups/3/messages', true)).toEqual(['shell', 'groups', 'chat']);
+    expect(firstPageAreas('/groups/3/messages', false)).toEqual([]);
   });
 
   describe('its calls', () => {

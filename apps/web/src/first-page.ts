@@ -11,6 +11,7 @@ export const FIRST_PAGE_MODULES = {
   shell: 'src/app/shell/app-shell.tsx',
   groups: 'src/features/groups/index.ts',
   leads: 'src/features/leads/index.ts',
+  chat: 'src/features/chat/index.ts',
 } as const;
 export type FirstPageArea = keyof typeof FIRST_PAGE_MODULES;
 
@@ -42,7 +43,8 @@ export function firstPageAreas(pathname: string, isSignedIn: boolean): FirstPage
   if (FIRST_PAGE_PATHS.auth.includes(first)) return ['auth'];
   if (!isSignedIn) return [];
   if (first !== FIRST_PAGE_PATHS.groups) return ['shell'];
-  return segments.includes('leads') ? ['shell', 'groups', 'leads'] : ['shell', 'groups'];
+  if (segments.includes('leads')) return ['shell', 'groups', 'leads'];
+  return segments.includes('messages') ? ['shell', 'groups', 'chat'] : ['shell', 'groups'];
 }
 
 export interface FirstCall {
@@ -50,13 +52,15 @@ export interface FirstCall {
   body: Record<string, unknown>;
 }
 
-// A first page of leads or of the inbox (PAGE_SIZE of @leadcircle/shared: 50).
+// A first page of leads, of the inbox or of rooms (PAGE_SIZE of @leadcircle/shared: 50).
 const FIRST_PAGE_SIZE = 50;
+const GROUP_PAGE = /^\/groups\/(\d{1,15})\/(leads|messages)\/?$/;
 
 /**
  * The calls the page at `pathname` needs to show what it is for, with the bodies its screens send
  * (first-page.test.ts holds them equal): the shell's (the current user, the inbox, the unread chat
- * count) on every signed-in page, and on a group's lead list the group and its first page of leads.
+ * count) on every signed-in page; on a group's lead list the group and its first page of leads, and on its
+ * Messages tab the group and its room (the room's messages need the room's id: the page asks for them).
  */
 export function firstCalls(pathname: string, isSignedIn: boolean): FirstCall[] {
   if (!firstPageAreas(pathname, isSignedIn).includes('shell')) return [];
@@ -65,11 +69,17 @@ export function firstCalls(pathname: string, isSignedIn: boolean): FirstCall[] {
     { path: '/notification/list', body: { start_position: 0, get_next: FIRST_PAGE_SIZE } },
     { path: '/chat/unread/total', body: {} },
   ];
-  const groupId = Number(/^\/groups\/(\d{1,15})\/leads\/?$/.exec(pathname)?.[1]);
+  const [, id, tab] = GROUP_PAGE.exec(pathname) ?? [];
+  const groupId = Number(id);
   if (!Number.isSafeInteger(groupId) || groupId <= 0) return shell;
+  const group = { path: '/group/get', body: { group_id: groupId } };
+  if (tab === 'messages') {
+    const room = { grouping_level: 'GROUP', grouping_level_id: groupId, limit: FIRST_PAGE_SIZE, offset: 0 };
+    return [...shell, group, { path: '/chat/room/list', body: room }];
+  }
   return [
     ...shell,
-    { path: '/group/get', body: { group_id: groupId } },
+    group,
     { path: '/lead/list', body: { group_id: groupId, start_position: 0, get_next: FIRST_PAGE_SIZE } },
   ];
 }

@@ -266,22 +266,30 @@ export function preloadFirstPage(areas: string[]): Promise<unknown> {
     shell: [AppShell],
     groups: [GroupsPage, GroupLayout],
     leads: [GroupLeadsPage],
+    chat: [GroupRoomPage],
   };
   return Promise.all(areas.flatMap((area) => pages[area] ?? []).map((page) => page.preload()));
 }
 
 /**
  * Asks for the data the first page shows first (first-page.ts has started those calls beside the files,
- * so their answers are usually in): the shell's, and on a group's lead list the group and its first
- * page of leads.
+ * so their answers are usually in): the shell's; on a group's lead list the group and its first page of
+ * leads, and on its Messages tab the group and its room.
  */
 export async function loadFirstPageData(areas: string[], pathname: string): Promise<unknown> {
   const loads: Promise<unknown>[] = [];
   if (areas.includes('shell')) loads.push(loadShell().then((shell) => shell.loadShellData(store.dispatch)));
-  const groupId = routeId(matchPath(ROUTES.groupLeads, pathname)?.params.group_id);
-  if (areas.includes('leads') && groupId > 0) {
+  const groupId = routeId(
+    (matchPath(ROUTES.groupLeads, pathname) ?? matchPath(ROUTES.groupMessages, pathname))?.params.group_id,
+  );
+  if (groupId > 0 && (areas.includes('leads') || areas.includes('chat'))) {
     loads.push(loadGroups().then((groups) => store.dispatch(groups.fetchGroup(groupId))));
+  }
+  if (areas.includes('leads') && groupId > 0) {
     loads.push(loadLeads().then((leads) => store.dispatch(leads.fetchFirstLeadsPage(groupId))));
+  }
+  if (areas.includes('chat') && groupId > 0) {
+    loads.push(loadChat().then((chat) => chat.loadGroupRoom(store.dispatch, groupId)));
   }
   return Promise.all(loads);
 }

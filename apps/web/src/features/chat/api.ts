@@ -48,6 +48,19 @@ export function roomsOf(pages: readonly RoomListPage[] | undefined): ChatRoom[] 
   return (pages ?? []).flatMap((page) => page.rooms.filter((room) => !seen.has(room.roomId) && seen.add(room.roomId)));
 }
 
+/** The room list call's body for a page of rooms (offsets grow by 50). */
+export function roomListBody(args: RoomListArgs, offset: number): CallRequest<typeof chatCalls.roomList> {
+  return {
+    grouping_level: args.kind,
+    ...(args.groupingLevelId ? { grouping_level_id: args.groupingLevelId } : {}),
+    limit: PAGE_SIZE,
+    offset,
+  };
+}
+
+/** A group's room, as its Messages tab lists it. */
+export const groupRoomListArgs = (groupId: number): RoomListArgs => ({ kind: 'GROUP', groupingLevelId: groupId });
+
 export const chatApi = baseApi
   .enhanceEndpoints({ addTagTypes: ['ChatRooms', 'ChatRoom', 'ChatUnread'] })
   .injectEndpoints({
@@ -57,16 +70,20 @@ export const chatApi = baseApi
           initialPageParam: 0,
           getNextPageParam: (lastPage, _allPages, lastOffset) => nextRoomsOffset(lastPage, lastOffset),
         },
-        query: ({ queryArg, pageParam }) => ({
-          call: chatCallPaths.roomList,
-          body: {
-            grouping_level: queryArg.kind,
-            ...(queryArg.groupingLevelId ? { grouping_level_id: queryArg.groupingLevelId } : {}),
-            limit: PAGE_SIZE,
-            offset: pageParam,
-          },
-        }),
+        query: ({ queryArg, pageParam }) => ({ call: chatCallPaths.roomList, body: roomListBody(queryArg, pageParam) }),
         providesTags: ['ChatRooms'],
+        // Each listed room is also that room's own entry: opening it from a list asks only for its messages
+        // (the realtime channel keeps both current, room-cache-sync.ts).
+        async onQueryStarted(_args, { dispatch, queryFulfilled }) {
+          const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+          const rooms = roomsOf(data?.pages);
+          if (rooms.length === 0) return;
+          dispatch(
+            chatApi.util.upsertQueryEntries(
+              rooms.map((room) => ({ endpointName: 'getRoom' as const, arg: room.roomId, value: room })),
+            ),
+          );
+        },
       }),
       getRoom: build.query<ChatRoom, number>({
         query: (roomId) => ({ call: chatCallPaths.roomGet, body: { room_id: roomId } }),
@@ -126,6 +143,10 @@ export const chatApi = baseApi
       }),
     }),
   });
+
+/** Asks for a group's room, as its Messages tab does. */
+export const fetchGroupRoom = (groupId: number) =>
+  chatApi.endpoints.listRooms.initiate(groupRoomListArgs(groupId), { subscribe: false });
 
 export const {
   useListRoomsInfiniteQuery,

@@ -1,7 +1,15 @@
-import { type ChatMessage, type ChatMessageEvent, PAGE_SIZE, SERVER_EVENTS } from '@leadcircle/shared';
+import {
+  type CallResponse,
+  type ChatMessage,
+  type ChatMessageEvent,
+  type chatCalls,
+  PAGE_SIZE,
+  SERVER_EVENTS,
+} from '@leadcircle/shared';
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useAppDispatch } from '../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../core/realtime/realtime';
+import type { AppDispatch } from '../../core/store';
 import { chatApi } from './api';
 import { outbox } from './outbox';
 import {
@@ -9,6 +17,7 @@ import {
   hasNewerMessages,
   hasOlderMessages,
   isAfterGap,
+  type RoomMessagesAction,
   type RoomMessagesState,
   roomMessagesReducer,
 } from './room-messages';
@@ -39,6 +48,83 @@ export function roomStartOf(room: { unreadCount: number; lastReadSeq: number; la
     : { kind: 'latest' };
 }
 
+type MessagePage = CallResponse<typeof chatCalls.messageList>;
+
+/** The page a room opens at: its newest, or the one just after its read mark. */
+export function openingPageArgs(roomId: number, start: RoomStart) {
+  return {
+    room_id: roomId,
+    list_message_type: 'LATEST' as const,
+    ...(start.kind === 'afterRead' ? { after_seq: start.lastReadSeq } : {}),
+    limit: PAGE_SIZE,
+  };
+}
+
+/** How a room opens from the page it opened at; undefined when the newest page must be asked for instead. */
+interface Opening {
+  action: RoomMessagesAction;
+  firstUnreadSeq: number | null;
+}
+function openingOf(page: MessagePage, start: RoomStart): Opening | undefined {
+  if (start.kind === 'latest') {
+    return {
+      action: { type: 'latestLoaded', messages: page.messages, version: page.lastVersion },
+      firstUnreadSeq: null,
+    };
+  }
+  // Nothing after the mark any more (deleted meanwhile): the newest page, as any room.
+  if (page.messages.length === 0) return undefined;
+  return {
+    action: { type: 'windowLoaded', messages: page.messages, version: page.lastVersion, hasNewer: page.hasMore },
+    firstUnreadSeq: page.messages.at(-1)?.seq ?? null,
+  };
+}
+
+// An opening page asked for before the room's screen (a first page's data), taken once by the room as it opens.
+// Left untaken this long it is not used: the page has moved on, and the room may have too.
+const EARLY_PAGE_TTL_MS = 30_000;
+interface EarlyPage {
+  at: number;
+  page: Promise<MessagePage | undefined>;
+  /** The answer, once in: the room's first render shows it. */
+  answer?: MessagePage;
+}
+const earlyPages = new Map<string, EarlyPage>();
+const earlyKey = (roomId: number, start: RoomStart) => JSON.stringify(openingPageArgs(roomId, start));
+
+/**
+ * Asks for the page a room opens at before its screen renders, so a first page shows its messages in its
+ * first render; settles once the answer is in (a failure too: the room asks again as it opens).
+ */
+export function prefetchOpeningPage(dispatch: AppDispatch, roomId: number, start: RoomStart): Promise<unknown> {
+  const request = dispatch(
+    chatApi.endpoints.listMessages.initiate(openingPageArgs(roomId, start), { subscribe: false, forceRefetch: true }),
+  );
+  const early: EarlyPage = { at: Date.now(), page: request.unwrap().catch(() => undefined) };
+  earlyPages.set(earlyKey(roomId, start), early);
+  return early.page.then((answer) => {
+    early.answer = answer;
+  });
+}
+
+function takeEarlyPage(roomId: number, start: RoomStart): EarlyPage | undefined {
+  const key = earlyKey(roomId, start);
+  const early = earlyPages.get(key);
+  earlyPages.delete(key);
+  return early && Date.now() - early.at <= EARLY_PAGE_TTL_MS ? early : undefined;
+}
+
+/** The room's opening from an early page already in (then taken); undefined otherwise. */
+function openedEarly(roomId: number, start: RoomStart | undefined): Opening | undefined {
+  if (!start) return undefined;
+  const key = earlyKey(roomId, start);
+  const early = earlyPages.get(key);
+  if (!early?.answer || Date.now() - early.at > EARLY_PAGE_TTL_MS) return undefined;
+  const opening = openingOf(early.answer, start);
+  if (opening) earlyPages.delete(key);
+  return opening;
+}
+
 /**
  * One open room's messages: pages of 50 next to a message seq (older before the oldest held, newer after
  * the newest held), starting at the first unread message or the newest; live messages, edits and deletions
@@ -47,13 +133,18 @@ export function roomStartOf(room: { unreadCount: number; lastReadSeq: number; la
  */
 export function useRoomMessages(roomId: number, start?: RoomStart): RoomMessages {
   const dispatch = useAppDispatch();
-  const [state, send] = useReducer(roomMessagesReducer, emptyRoomMessages);
+  // A room whose opening page is already in (a first page's data) shows it in its first render.
+  const [opened] = useState(() => openedEarly(roomId, start));
+  const [state, send] = useReducer(roomMessagesReducer, emptyRoomMessages, (empty) =>
+    opened ? roomMessagesReducer(empty, opened.action) : empty,
+  );
   const stateRef = useRef(state);
   stateRef.current = state;
   const [error, setError] = useState<unknown>(null);
   const [isLoadingOlder, setIsLoadingOlder] = useState(false);
   const [isLoadingNewer, setIsLoadingNewer] = useState(false);
-  const [firstUnreadSeq, setFirstUnreadSeq] = useState<number | null>(null);
+  const [firstUnreadSeq, setFirstUnreadSeq] = useState<number | null>(opened?.firstUnreadSeq ?? null);
+  const openedRoom = useRef(opened ? roomId : null);
   const catchingUp = useRef(false);
 
   const fetchMessages = useCallback(
@@ -65,7 +156,7 @@ export function useRoomMessages(roomId: number, start?: RoomStart): RoomMessages
   );
 
   const loadLatest = useCallback(async () => {
-    const page = await fetchMessages({ room_id: roomId, list_message_type: 'LATEST', limit: PAGE_SIZE });
+    const page = await fetchMessages(openingPageArgs(roomId, { kind: 'latest' }));
     send({ type: 'latestLoaded', messages: page.messages, version: page.lastVersion });
   }, [roomId, fetchMessages]);
 
@@ -74,6 +165,11 @@ export function useRoomMessages(roomId: number, start?: RoomStart): RoomMessages
   startRef.current = start;
   const isStartKnown = start !== undefined;
   useEffect(() => {
+    // Opened in the first render already.
+    if (openedRoom.current === roomId) {
+      openedRoom.current = null;
+      return;
+    }
     let isCurrent = true;
     send({ type: 'reset' });
     setError(null);
@@ -81,23 +177,14 @@ export function useRoomMessages(roomId: number, start?: RoomStart): RoomMessages
     const opening = startRef.current;
     if (!isStartKnown || opening === undefined) return;
     const open = async () => {
-      if (opening.kind === 'afterRead') {
-        const page = await fetchMessages({
-          room_id: roomId,
-          list_message_type: 'LATEST',
-          after_seq: opening.lastReadSeq,
-          limit: PAGE_SIZE,
-        });
-        if (!isCurrent) return;
-        // Nothing after the mark any more (deleted meanwhile): the newest page, as any room.
-        if (page.messages.length > 0) {
-          setFirstUnreadSeq(page.messages.at(-1)?.seq ?? null);
-          send({ type: 'windowLoaded', messages: page.messages, version: page.lastVersion, hasNewer: page.hasMore });
-          return;
-        }
-      }
-      const page = await fetchMessages({ room_id: roomId, list_message_type: 'LATEST', limit: PAGE_SIZE });
-      if (isCurrent) send({ type: 'latestLoaded', messages: page.messages, version: page.lastVersion });
+      const early = await takeEarlyPage(roomId, opening)?.page;
+      const page = early ?? (await fetchMessages(openingPageArgs(roomId, opening)));
+      const latest = { kind: 'latest' } as const;
+      const opened =
+        openingOf(page, opening) ?? openingOf(await fetchMessages(openingPageArgs(roomId, latest)), latest);
+      if (!isCurrent || !opened) return;
+      setFirstUnreadSeq(opened.firstUnreadSeq);
+      send(opened.action);
     };
     open().catch((failure: unknown) => {
       if (isCurrent) setError(failure);
