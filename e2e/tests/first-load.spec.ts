@@ -143,3 +143,35 @@ test("a group's Messages tab opened afresh asks for its room and its messages on
   expect(calls).not.toContain('/api/chat/room/get');
   await fresh.close();
 });
+
+test('signed-in first pages load none of the contract schemas (zod) until a form needs them', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const owner = await createPayingAccount(request, 'Zora');
+  const groupId = await createGroupThroughApi(request, owner.accessToken, {
+    name: uniqueGroupName('Zora'),
+    privateCode: 'lead-circle-code',
+  });
+  await createLeadThroughApi(request, owner.accessToken, groupId);
+  await signIn(page, owner.email, owner.password);
+  const storage = await page.context().storageState();
+
+  for (const address of ['/activities', `/groups/${groupId}/leads`, `/groups/${groupId}/messages`]) {
+    const fresh = await browser.newContext({ storageState: storage });
+    const tab = await fresh.newPage();
+    const scripts: { path: string; text: string }[] = [];
+    tab.on('response', async (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path.endsWith('.js')) scripts.push({ path, text: await response.text() });
+    });
+    await tab.goto(address);
+    await tab.waitForLoadState('networkidle');
+    // What loads after the first paint (the realtime client, this device's push report) is in by then.
+    await expect.poll(() => scripts.length).toBeGreaterThan(5);
+    const withZod = scripts.filter((script) => script.text.includes('ZodError')).map((script) => script.path);
+    expect(withZod, address).toHaveLength(0);
+    await fresh.close();
+  }
+});

@@ -121,6 +121,15 @@ export const groupCallPaths = {
   stats: { path: '/group/stats', auth: true },
 } as const satisfies Record<string, CallPath>;
 
+export const leadImportCallPaths = {
+  preview: { path: '/lead/import/preview', auth: true },
+  rows: { path: '/lead/import/rows', auth: true },
+  start: { path: '/lead/import/start', auth: true },
+  get: { path: '/lead/import/get', auth: true },
+  list: { path: '/lead/import/list', auth: true },
+  undo: { path: '/lead/import/undo', auth: true },
+} as const satisfies Record<string, CallPath>;
+
 export const leadCallPaths = {
   list: { path: '/lead/list', auth: true },
   get: { path: '/lead/get', auth: true },
@@ -176,6 +185,16 @@ export const outcomeCallPaths = {
   memberStats: { path: '/group/member_stats', auth: true },
 } as const satisfies Record<string, CallPath>;
 
+export const pushCallPaths = {
+  publicKey: { path: '/push/public_key', auth: true },
+  subscribe: { path: '/push/subscribe', auth: true },
+  devices: { path: '/push/devices', auth: true },
+  remove: { path: '/push/remove', auth: true },
+  visibility: { path: '/push/visibility', auth: true },
+  switches: { path: '/push/switches', auth: true },
+  setSwitch: { path: '/push/switches/set', auth: true },
+} as const satisfies Record<string, CallPath>;
+
 export const searchCallPaths = {
   search: { path: '/search', auth: true },
 } as const satisfies Record<string, CallPath>;
@@ -196,3 +215,8 @@ export const LEAD_EXPORT_PATH = '/lead/export';
 
 /** A file message (multipart; chat.ts). */
 export const CHAT_ATTACHMENT_UPLOAD_PATH = '/chat/attachment/upload';
+
+/** A lead import's upload (lead-imports.ts): `POST /api/lead/import/upload`, multipart with fields `group_id` and `file` (≤ 10 MB). */
+export const LEAD_IMPORT_UPLOAD_PATH = '/lead/import/upload';
+/** The rows with errors as CSV with an extra "Error" column: `GET /api/lead/import/errors?import_id=…`. */
+export const LEAD_IMPORT_ERRORS_PATH = '/lead/import/errors';

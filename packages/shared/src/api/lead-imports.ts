@@ -1,72 +1,21 @@
 import { z } from 'zod';
 import { defineCall, idField } from './call.js';
+import { leadImportCallPaths } from './call-paths.js';
 import { pageFields } from './groups.js';
+import {
+  IMPORT_DUPLICATE_CHOICES,
+  IMPORT_FIELDS,
+  IMPORT_KEPT_REASONS,
+  IMPORT_ROW_KINDS,
+  IMPORT_STATUSES,
+} from './lead-import-fields.js';
 
 // Importing a CSV file of leads into a group: upload (multipart) → match columns → review → import (a
 // background job with progress over the socket) → undo. Members of the group only: every call naming an
 // import or a group answers 404 LEAD_IMPORT_NOT_FOUND / 403 GROUP_NOT_MEMBER as the lead calls do.
 
-/** The upload: `POST /api/lead/import/upload`, multipart with fields `group_id` and `file` (≤ 10 MB). */
-export const LEAD_IMPORT_UPLOAD_PATH = '/lead/import/upload';
-/** The rows with errors as CSV with an extra "Error" column: `GET /api/lead/import/errors?import_id=…`. */
-export const LEAD_IMPORT_ERRORS_PATH = '/lead/import/errors';
-
+export * from './lead-import-fields.js';
 export { LEAD_IMPORT_MAX_BYTES, LEAD_IMPORT_MAX_COLUMNS, LEAD_IMPORT_MAX_ROWS } from './lead-imports-limits.js';
-
-export const leadImportCallPaths = {
-  preview: { path: '/lead/import/preview', auth: true },
-  rows: { path: '/lead/import/rows', auth: true },
-  start: { path: '/lead/import/start', auth: true },
-  get: { path: '/lead/import/get', auth: true },
-  list: { path: '/lead/import/list', auth: true },
-  undo: { path: '/lead/import/undo', auth: true },
-} as const;
-
-/** Our fields a column can be matched to (null: "Don't import"). */
-export const IMPORT_FIELDS = [
-  'FIRST_NAME',
-  'LAST_NAME',
-  'FULL_NAME',
-  'TITLE',
-  'COMPANY',
-  'EMAIL',
-  'PHONE',
-  'LINKEDIN',
-  'STREET',
-  'STREET2',
-  'CITY',
-  'STATE',
-  'ZIP',
-  'ADDRESS',
-  'NOTES',
-] as const;
-export type ImportField = (typeof IMPORT_FIELDS)[number];
-export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  FIRST_NAME: 'First Name',
-  LAST_NAME: 'Last Name',
-  FULL_NAME: 'Full Name',
-  TITLE: 'Title',
-  COMPANY: 'Company',
-  EMAIL: 'Email',
-  PHONE: 'Phone Number',
-  LINKEDIN: 'LinkedIn',
-  STREET: 'Street',
-  STREET2: 'Street 2',
-  CITY: 'City',
-  STATE: 'State',
-  ZIP: 'ZIP',
-  ADDRESS: 'Address',
-  NOTES: 'Notes',
-};
-export const IMPORT_DONT_IMPORT_LABEL = "Don't import";
-
-/** What will happen (or happened) to a row. */
-export const IMPORT_ROW_KINDS = ['NEW', 'DUPLICATE', 'ERROR'] as const;
-export type ImportRowKind = (typeof IMPORT_ROW_KINDS)[number];
-/** Duplicates: skipped (default) or imported too. Rows with errors are never imported. */
-export const IMPORT_DUPLICATE_CHOICES = ['SKIP', 'IMPORT'] as const;
-export const IMPORT_STATUSES = ['DRAFT', 'QUEUED', 'RUNNING', 'DONE', 'FAILED', 'UNDONE'] as const;
-export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 export const importColumn = z.object({
   index: z.number().int(),
@@ -169,7 +118,6 @@ export const leadImportIdRequest = z.strictObject({ import_id: idField });
 export const leadImportListRequest = z.strictObject({ group_id: idField, ...pageFields });
 export const leadImportListResponse = z.object({ imports: z.array(leadImport), totalCount: z.number().int() });
 
-export const IMPORT_KEPT_REASONS = ['CHANGED', 'RATED', 'COMMENTED', 'ASSIGNED', 'OUTCOME'] as const;
 export const leadImportUndoResponse = z.object({
   import: leadImport,
   // Leads kept, by the first reason that kept each.

@@ -1,20 +1,11 @@
 import { z } from 'zod';
 import { text } from '../text.js';
 import { defineCall, idField } from './call.js';
+import { pushCallPaths } from './call-paths.js';
 
 // Web Push: the server's VAPID public key, a device's subscription, the person's devices, the push switch
 // per kind (beside each e-mail switch: on unless turned off), and the page's report that the app is open
 // and visible on a device (no push goes there meanwhile: the socket tells it).
-
-export const pushCallPaths = {
-  publicKey: { path: '/push/public_key', auth: true },
-  subscribe: { path: '/push/subscribe', auth: true },
-  devices: { path: '/push/devices', auth: true },
-  remove: { path: '/push/remove', auth: true },
-  visibility: { path: '/push/visibility', auth: true },
-  switches: { path: '/push/switches', auth: true },
-  setSwitch: { path: '/push/switches/set', auth: true },
-} as const;
 
 /** What is pushed, each under its own switch: new leads, chat messages, events (a lead won, …). */
 export const PUSH_KINDS = ['NEW_LEAD', 'CHAT', 'EVENT'] as const;
