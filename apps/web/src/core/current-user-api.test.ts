@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryStorage } from '../test/memory-storage';
 import { testUser } from '../test/render-in-app';
-import { timeZoneToAdopt } from './current-user-api';
+import { isZoneCheckDue, rememberZoneCheck, timeZoneToAdopt } from './current-user-api';
 
 describe('timeZoneToAdopt', () => {
   it("offers the browser's zone only to an account still on the default", () => {
@@ -12,5 +13,21 @@ describe('timeZoneToAdopt', () => {
     expect(timeZoneToAdopt({ ...testUser, timeZone: 'UTC' }, 'UTC')).toBeUndefined();
     expect(timeZoneToAdopt({ ...testUser, timeZone: 'UTC' }, 'Etc/UTC')).toBeUndefined();
     expect(timeZoneToAdopt({ ...testUser, timeZone: 'UTC' }, undefined)).toBeUndefined();
+  });
+});
+
+describe("asking the browser's zone", () => {
+  const day = 24 * 60 * 60 * 1000;
+  it('happens at most once a day for an account on this browser, and at once for another account', () => {
+    const storage = createMemoryStorage();
+    expect(isZoneCheckDue(storage, 7, 1_000)).toBe(true);
+    rememberZoneCheck(storage, 7, 1_000);
+    expect(isZoneCheckDue(storage, 7, 1_000 + day - 1)).toBe(false);
+    expect(isZoneCheckDue(storage, 7, 1_000 + day)).toBe(true);
+    expect(isZoneCheckDue(storage, 8, 2_000)).toBe(true);
+    // A clock set back, or a value it did not write, asks again.
+    expect(isZoneCheckDue(storage, 7, 500)).toBe(true);
+    storage.setItem('leadcircle.zoneCheck', '{not json');
+    expect(isZoneCheckDue(storage, 7, 1_000)).toBe(true);
   });
 });

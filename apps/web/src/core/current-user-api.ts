@@ -7,6 +7,7 @@ import {
   DEFAULT_TIME_ZONE,
   userCallPaths,
 } from '@leadcircle/shared';
+import { browserStorage, type KeyValueStorage } from '../lib/key-value-storage';
 import { baseApi } from './base-api';
 import type { CallExtraOptions } from './base-query';
 
@@ -27,6 +28,31 @@ export function timeZoneToAdopt(user: CurrentUser, browserZone: string | undefin
   return browserZone === DEFAULT_TIME_ZONE || browserZone === CHOSEN_UTC_TIME_ZONE ? undefined : browserZone;
 }
 
+// An account on the default zone has the browser asked at most once a day, per browser and account: the
+// question loads the browser's zone data (tens of milliseconds on a phone) that a page showing no date
+// never needs, and a browser on UTC gives the same answer on every page.
+const ZONE_CHECK_KEY = 'leadcircle.zoneCheck';
+const ZONE_CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
+
+/** Whether the browser's zone is to be asked for this account now (never in the last day here). */
+export function isZoneCheckDue(storage: KeyValueStorage, userId: number, now: number): boolean {
+  try {
+    const last = JSON.parse(storage.getItem(ZONE_CHECK_KEY) ?? 'null') as { userId?: unknown; at?: unknown } | null;
+    if (last?.userId !== userId || typeof last.at !== 'number') return true;
+    return now < last.at || now - last.at >= ZONE_CHECK_EVERY_MS;
+  } catch {
+    return true;
+  }
+}
+
+export function rememberZoneCheck(storage: KeyValueStorage, userId: number, now: number): void {
+  try {
+    storage.setItem(ZONE_CHECK_KEY, JSON.stringify({ userId, at: now }));
+  } catch {
+    // No storage: asked again on the next page.
+  }
+}
+
 // The longest a deferred task waits for the browser to be idle.
 const IDLE_TIMEOUT_MS = 2000;
 
@@ -45,10 +71,11 @@ export const usersApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const user = (await queryFulfilled).data;
-          if (user.timeZone !== DEFAULT_TIME_ZONE) return;
+          if (user.timeZone !== DEFAULT_TIME_ZONE || !isZoneCheckDue(browserStorage(), user.userId, Date.now())) return;
           // The browser is asked once the page has shown: its first zone question loads the zone data,
           // tens of milliseconds on a phone that the first render does not wait for.
           await whenIdle();
+          rememberZoneCheck(browserStorage(), user.userId, Date.now());
           const zone = timeZoneToAdopt(user, browserTimeZone());
           if (zone) void dispatch(usersApi.endpoints.updateTimeZone.initiate({ time_zone: zone }));
         } catch {
