@@ -43,11 +43,27 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<{
 let server: ChildProcess | undefined;
 const dataDir = path.join('e2e', '.operator-data', crypto.randomBytes(4).toString('hex'));
 
+/** Whether any process of the group led by `pid` is still running. */
+function groupIsRunning(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
+  // npm runs the server (and the server its PostgreSQL) as children: the whole group is stopped, and the data
+  // folder is removed only once nothing runs on it (npm alone exited first, and the server went on running on
+  // a deleted folder into the next tests).
+  const pid = server?.pid;
+  if (pid !== undefined && groupIsRunning(pid)) {
+    process.kill(-pid, 'SIGTERM');
+    for (let waited = 0; groupIsRunning(pid) && waited < 30_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    if (groupIsRunning(pid)) process.kill(-pid, 'SIGKILL');
   }
   // The folder under the project, and the one a command resolving against apps/server would have made.
   for (const base of [root, path.join(root, 'apps/server')]) {
@@ -76,7 +92,8 @@ test('npm start, then npm run admin:create in a second terminal: the admin signs
   };
   for (const key of Object.keys(env)) if (key.startsWith('E2E_')) delete env[key];
 
-  server = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // A process group of its own, stopped as a whole at the end.
+  server = spawn('npm', ['start'], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   await expect
     .poll(async () => (await fetch(`${appUrl}/api/ready`).catch(() => undefined))?.status, { timeout: 120_000 })
     .toBe(200);
