@@ -60,7 +60,7 @@ const GROUP_PAGE = /^\/groups\/(\d{1,15})\/(leads|messages)\/?$/;
  * The calls the page at `pathname` needs to show what it is for, with the bodies its screens send
  * (first-page.test.ts holds them equal): the shell's (the current user, the inbox, the unread chat
  * count) on every signed-in page; on a group's lead list the group and its first page of leads, and on its
- * Messages tab the group and its room (the room's messages need the room's id: the page asks for them).
+ * Messages tab the group and its room (its messages need the room's id: main.tsx asks for them next).
  */
 export function firstCalls(pathname: string, isSignedIn: boolean): FirstCall[] {
   if (!firstPageAreas(pathname, isSignedIn).includes('shell')) return [];

@@ -60,11 +60,13 @@ export function openingPageArgs(roomId: number, start: RoomStart) {
   };
 }
 
-/** How a room opens from the page it opened at; undefined when the newest page must be asked for instead. */
+/** A room's opening: what its held messages start as, and its first unread message's seq. */
 interface Opening {
   action: RoomMessagesAction;
   firstUnreadSeq: number | null;
 }
+
+/** How a room opens from the page it opened at; undefined when the newest page must be asked for instead. */
 function openingOf(page: MessagePage, start: RoomStart): Opening | undefined {
   if (start.kind === 'latest') {
     return {
