@@ -1,9 +1,10 @@
 import { ROUTES } from '@leadcircle/shared';
-import { type ComponentType, lazy, useLayoutEffect } from 'react';
+import { useLayoutEffect } from 'react';
 import { matchPath, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageOutlet } from '../components/page-outlet';
 import { store } from '../core/store';
 import { GROUP_STATS_ROUTE } from '../lib/app-routes';
+import { lazyPreloadable } from '../lib/lazy-preloadable';
 import { setNavigator } from '../lib/navigation';
 import { emailTokenState, readNavigationState } from '../lib/navigation-state';
 import { routeId } from '../lib/route-id';
@@ -18,86 +19,61 @@ import { RouteErrorBoundary } from './route-error-boundary';
 // actions or blockers, and the data router (createBrowserRouter) costs the sign-in screen's first load
 // about 14 KB of brotli more (docs/decisions/performance.md).
 
-type LazyPage<P> = ComponentType<P> & { preload(): Promise<void> };
-
-/**
- * A page in its own chunk, through React.lazy (the route's spinner while it loads); `preload` fetches the
- * first page's chunk before the first render. A page loaded before its first render is handed to React.lazy
- * as a thenable that answers at once, so that render shows the page, not the spinner for a tick. (A wrapper
- * that chose between the loaded page and the lazy one per mount remounted pages under load: a typed e-mail
- * address was lost on /forgot-password. This is one React.lazy component whatever happens.)
- */
-function lazyPage<P extends object>(load: () => Promise<ComponentType<P>>): LazyPage<P> {
-  let loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    load().then((component) => {
-      loaded = component;
-    });
-  type Module = { default: ComponentType<P> };
-  const Lazy = lazy((): Promise<Module> => {
-    const page = loaded;
-    if (!page) return load().then((component) => ({ default: component }));
-    // React.lazy reads a thenable that calls back at once as a loaded page (its types ask for a Promise).
-    // biome-ignore lint/suspicious/noThenProperty: a thenable is what React.lazy reads
-    const ready = { then: (resolve: (module: Module) => void) => resolve({ default: page }) };
-    return ready as unknown as Promise<Module>;
-  }) as unknown as ComponentType<P>;
-  return Object.assign(Lazy, { preload });
-}
-
 const loadAuth = () => import('../features/auth');
 const loadBusiness = () => import('../features/business');
-const ManageUsersPage = lazyPage(() => loadBusiness().then((m) => m.ManageUsersPage));
-const CrmsPage = lazyPage(() => loadBusiness().then((m) => m.CrmsPage));
-const CrmCallbackPage = lazyPage(() => loadBusiness().then((m) => m.CrmCallbackPage));
-const CrmTestPage = lazyPage(() => loadBusiness().then((m) => m.CrmTestPage));
-const ManageTerritoriesPage = lazyPage(() => loadBusiness().then((m) => m.ManageTerritoriesPage));
-const MyTerritoryPage = lazyPage(() => loadBusiness().then((m) => m.MyTerritoryPage));
-const BusinessInviteAcceptance = lazyPage(() => loadBusiness().then((m) => m.BusinessInviteAcceptance));
+const ManageUsersPage = lazyPreloadable(() => loadBusiness().then((m) => m.ManageUsersPage));
+const CrmsPage = lazyPreloadable(() => loadBusiness().then((m) => m.CrmsPage));
+const CrmCallbackPage = lazyPreloadable(() => loadBusiness().then((m) => m.CrmCallbackPage));
+const CrmTestPage = lazyPreloadable(() => loadBusiness().then((m) => m.CrmTestPage));
+const ManageTerritoriesPage = lazyPreloadable(() => loadBusiness().then((m) => m.ManageTerritoriesPage));
+const MyTerritoryPage = lazyPreloadable(() => loadBusiness().then((m) => m.MyTerritoryPage));
+const BusinessInviteAcceptance = lazyPreloadable(() => loadBusiness().then((m) => m.BusinessInviteAcceptance));
 // Sign in is a chunk of its own: the first load of most visitors (scripts/check-bundle-budget.mjs).
 const loadSignIn = () => import('../features/auth/sign-in');
-const SignInPage = lazyPage(() => loadSignIn().then((m) => m.SignInPage));
-const SignUpPage = lazyPage(() => loadAuth().then((m) => m.SignUpPage));
-const SignOutPage = lazyPage(() => loadAuth().then((m) => m.SignOutPage));
-const ForgotPasswordPage = lazyPage(() => loadAuth().then((m) => m.ForgotPasswordPage));
-const ResetPasswordPage = lazyPage(() => loadAuth().then((m) => m.ResetPasswordPage));
-const SignupConfirmationPage = lazyPage(() => loadAuth().then((m) => m.SignupConfirmationPage));
-const OAuthLoginPage = lazyPage(() => loadAuth().then((m) => m.OAuthLoginPage));
+const SignInPage = lazyPreloadable(() => loadSignIn().then((m) => m.SignInPage));
+const SignUpPage = lazyPreloadable(() => loadAuth().then((m) => m.SignUpPage));
+const SignOutPage = lazyPreloadable(() => loadAuth().then((m) => m.SignOutPage));
+const ForgotPasswordPage = lazyPreloadable(() => loadAuth().then((m) => m.ForgotPasswordPage));
+const ResetPasswordPage = lazyPreloadable(() => loadAuth().then((m) => m.ResetPasswordPage));
+const SignupConfirmationPage = lazyPreloadable(() => loadAuth().then((m) => m.SignupConfirmationPage));
+const OAuthLoginPage = lazyPreloadable(() => loadAuth().then((m) => m.OAuthLoginPage));
 
 const loadDeepLinks = () => import('../features/deep-links');
-const EmailLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.EmailLinkPage));
-const InviteLinkPage = lazyPage(() => loadDeepLinks().then((m) => m.InviteLinkPage));
-const UnsubscribePage = lazyPage(() => loadDeepLinks().then((m) => m.UnsubscribePage));
+const EmailLinkPage = lazyPreloadable(() => loadDeepLinks().then((m) => m.EmailLinkPage));
+const InviteLinkPage = lazyPreloadable(() => loadDeepLinks().then((m) => m.InviteLinkPage));
+const UnsubscribePage = lazyPreloadable(() => loadDeepLinks().then((m) => m.UnsubscribePage));
 
 // After sign-in: where to go (reads the current user, accepts a stored invite); not in the sign-in screen's first load.
-const RedirectPage = lazyPage(() => import('./pages/redirect-page').then((m) => m.RedirectPage));
+const RedirectPage = lazyPreloadable(() => import('./pages/redirect-page').then((m) => m.RedirectPage));
 
 const loadShell = () => import('./shell/app-shell');
-const AppShell = lazyPage(() => loadShell().then((m) => m.AppShell));
+const AppShell = lazyPreloadable(() => loadShell().then((m) => m.AppShell));
 
 const loadMySettings = () => import('../features/users');
-const MySettingsLayout = lazyPage(() => loadMySettings().then((m) => m.MySettingsLayout));
-const ProfilePage = lazyPage(() => loadMySettings().then((m) => m.ProfilePage));
+const MySettingsLayout = lazyPreloadable(() => loadMySettings().then((m) => m.MySettingsLayout));
+const ProfilePage = lazyPreloadable(() => loadMySettings().then((m) => m.ProfilePage));
 // My settings → Notifications: the page and each group's switch compose in app/.
-const NotificationsPage = lazyPage(() => import('./pages/notifications-route').then((m) => m.NotificationsRoute));
-const LegalPage = lazyPage(() => loadMySettings().then((m) => m.LegalPage));
+const NotificationsPage = lazyPreloadable(() =>
+  import('./pages/notifications-route').then((m) => m.NotificationsRoute),
+);
+const LegalPage = lazyPreloadable(() => loadMySettings().then((m) => m.LegalPage));
 
 const loadInfo = () => import('../features/info');
-const DownloadAppPage = lazyPage(() => loadInfo().then((m) => m.DownloadAppPage));
-const FaqPage = lazyPage(() => loadInfo().then((m) => m.FaqPage));
-const UserAgreementPage = lazyPage(() => loadInfo().then((m) => m.UserAgreementPage));
-const PrivacyPolicyPage = lazyPage(() => loadInfo().then((m) => m.PrivacyPolicyPage));
+const DownloadAppPage = lazyPreloadable(() => loadInfo().then((m) => m.DownloadAppPage));
+const FaqPage = lazyPreloadable(() => loadInfo().then((m) => m.FaqPage));
+const UserAgreementPage = lazyPreloadable(() => loadInfo().then((m) => m.UserAgreementPage));
+const PrivacyPolicyPage = lazyPreloadable(() => loadInfo().then((m) => m.PrivacyPolicyPage));
 
 const loadBilling = () => import('../features/billing');
-const InvoicesPage = lazyPage(() => loadBilling().then((m) => m.InvoicesPage));
+const InvoicesPage = lazyPreloadable(() => loadBilling().then((m) => m.InvoicesPage));
 
 const loadGroups = () => import('../features/groups');
-const GroupsPage = lazyPage(() => loadGroups().then((m) => m.GroupsPage));
-const GroupLayout = lazyPage(() => loadGroups().then((m) => m.GroupLayout));
+const GroupsPage = lazyPreloadable(() => loadGroups().then((m) => m.GroupsPage));
+const GroupLayout = lazyPreloadable(() => loadGroups().then((m) => m.GroupLayout));
 const loadGroupPages = () => import('../features/groups/group-pages');
-const GroupUsersPage = lazyPage(() => loadGroupPages().then((m) => m.GroupUsersPage));
+const GroupUsersPage = lazyPreloadable(() => loadGroupPages().then((m) => m.GroupUsersPage));
 // A group's settings, with the lead import history below them.
-const GroupSettingsPage = lazyPage(() =>
+const GroupSettingsPage = lazyPreloadable(() =>
   Promise.all([loadGroupPages(), import('../features/leads/lead-imports')]).then(
     ([groups, imports]) =>
       function GroupSettings() {
@@ -105,26 +81,26 @@ const GroupSettingsPage = lazyPage(() =>
       },
   ),
 );
-const GroupStatsPage = lazyPage(() => loadGroupPages().then((m) => m.GroupStatsPage));
+const GroupStatsPage = lazyPreloadable(() => loadGroupPages().then((m) => m.GroupStatsPage));
 
 // The leads area composes with the group page: the list is its Leads tab (the group comes from
 // the layout's outlet context); a lead's details stand on their own, without the tabs.
 const loadLeads = () => import('../features/leads');
-const GroupLeadsPage = lazyPage(() => loadLeads().then((m) => m.GroupLeadsPage));
-const LeadDetailsPage = lazyPage(() => import('../features/leads/lead-details').then((m) => m.LeadDetailsPage));
+const GroupLeadsPage = lazyPreloadable(() => loadLeads().then((m) => m.GroupLeadsPage));
+const LeadDetailsPage = lazyPreloadable(() => import('../features/leads/lead-details').then((m) => m.LeadDetailsPage));
 
 // Chat: its four pages, and the group's Messages tab, which is the group's room under the group layout.
 const loadChat = () => import('../features/chat');
-const ChatPage = lazyPage(() => loadChat().then((m) => m.ChatPage));
-const GroupRoomPage = lazyPage(() => loadChat().then((m) => m.GroupRoomPage));
+const ChatPage = lazyPreloadable(() => loadChat().then((m) => m.ChatPage));
+const GroupRoomPage = lazyPreloadable(() => loadChat().then((m) => m.GroupRoomPage));
 
 // Opportunities: the list, an opportunity's tabs (the Messages tab draws the chat area's conversation
 // of the opportunity's room), contact details and settings.
 const loadOpportunities = () => import('../features/opportunities');
-const OpportunitiesPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitiesPage));
-const OpportunityLayout = lazyPage(() => loadOpportunities().then((m) => m.OpportunityLayout));
-const OpportunityInformationPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunityInformationPage));
-const OpportunityMessagesPage = lazyPage(() =>
+const OpportunitiesPage = lazyPreloadable(() => loadOpportunities().then((m) => m.OpportunitiesPage));
+const OpportunityLayout = lazyPreloadable(() => loadOpportunities().then((m) => m.OpportunityLayout));
+const OpportunityInformationPage = lazyPreloadable(() => loadOpportunities().then((m) => m.OpportunityInformationPage));
+const OpportunityMessagesPage = lazyPreloadable(() =>
   Promise.all([loadOpportunities(), loadChat()]).then(
     ([opportunities, chat]) =>
       function OpportunityMessages() {
@@ -138,12 +114,12 @@ const OpportunityMessagesPage = lazyPage(() =>
       },
   ),
 );
-const OpportunityContactsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunityContactsPage));
-const ContactDetailsPage = lazyPage(() => loadOpportunities().then((m) => m.ContactDetailsPage));
-const OpportunitySettingsPage = lazyPage(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
+const OpportunityContactsPage = lazyPreloadable(() => loadOpportunities().then((m) => m.OpportunityContactsPage));
+const ContactDetailsPage = lazyPreloadable(() => loadOpportunities().then((m) => m.ContactDetailsPage));
+const OpportunitySettingsPage = lazyPreloadable(() => loadOpportunities().then((m) => m.OpportunitySettingsPage));
 
-const SearchPage = lazyPage(() => import('../features/search').then((m) => m.SearchPage));
-const ActivitiesPage = lazyPage(() => import('../features/activities').then((m) => m.ActivitiesPage));
+const SearchPage = lazyPreloadable(() => import('../features/search').then((m) => m.SearchPage));
+const ActivitiesPage = lazyPreloadable(() => import('../features/activities').then((m) => m.ActivitiesPage));
 
 /** Download app; a BUSINESS_INVITE link brings its token here, and the invitation is answered above the apps. */
 function DownloadAppRoute() {
