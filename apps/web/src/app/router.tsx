@@ -262,7 +262,13 @@ export async function loadFirstPageData(areas: string[], pathname: string): Prom
     loads.push(loadGroups().then((groups) => store.dispatch(groups.fetchGroup(groupId))));
   }
   if (areas.includes('leads') && groupId > 0) {
-    loads.push(loadLeads().then((leads) => store.dispatch(leads.fetchFirstLeadsPage(groupId))));
+    loads.push(
+      loadLeads().then((leads) => {
+        // Not waited for: the page shows its spinner in the toolbar's place if it is not in by then.
+        void leads.preloadLeadListToolbar().catch(() => {});
+        return store.dispatch(leads.fetchFirstLeadsPage(groupId));
+      }),
+    );
   }
   if (areas.includes('chat') && groupId > 0) {
     loads.push(loadChat().then((chat) => chat.loadGroupRoom(store.dispatch, groupId)));

@@ -29,6 +29,7 @@ import { PagedTable, type PagedTableColumn } from '../../../components/paged-tab
 import { useNotify } from '../../../components/use-notify';
 import { errorMessage } from '../../../lib/api-error';
 import { downloadFile } from '../../../lib/download';
+import { lazyPreloadable } from '../../../lib/lazy-preloadable';
 import { useRouteId } from '../../../lib/route-id';
 import { useDeleteLeadMutation, useListLeadSubmittersQuery, useListLeadsQuery } from '../api';
 import { stepTitle } from '../components/outcome-timeline';
@@ -47,11 +48,11 @@ const LeadDialog = lazy(() => import('../components/lead-dialog').then((m) => ({
 // The import dialog, likewise, when IMPORT is first pressed; a running import's progress after the list (the
 // import contract holds zod schemas, kept out of the first load).
 const ImportDialog = lazy(() => import('../imports/import-dialog').then((m) => ({ default: m.ImportDialog })));
-// The search, chips and sort come just after the list's first paint (the list itself is asked for at once,
-// from the address): they keep the first load within its budget.
-const LeadListToolbar = lazy(() =>
-  import('../components/lead-list-toolbar').then((m) => ({ default: m.LeadListToolbar })),
-);
+// The search, chips and sort: a chunk of their own (they keep the first load within its budget), asked for as
+// the list's data is (preloadLeadListToolbar), so they usually come with the first render instead of after it.
+const LeadListToolbar = lazyPreloadable(() => import('../components/lead-list-toolbar').then((m) => m.LeadListToolbar));
+/** Starts loading the lead list's toolbar; a first page does not wait for it. */
+export const preloadLeadListToolbar = () => LeadListToolbar.preload();
 const ImportStatus = lazy(() => import('../imports/import-status').then((m) => ({ default: m.ImportStatus })));
 
 const leadKey = (lead: Lead) => lead.leadId;
