@@ -4,7 +4,7 @@ import Paper from '@mui/material/Paper';
 import { useOutletContext } from 'react-router';
 import { PageSpinner } from '../../../components/page-spinner';
 import { errorMessage } from '../../../lib/api-error';
-import { useListRoomsInfiniteQuery } from '../api';
+import { groupRoomListArgs, useListRoomsInfiniteQuery } from '../api';
 import { RoomConversation } from '../components/room-conversation';
 
 /**
@@ -13,7 +13,7 @@ import { RoomConversation } from '../components/room-conversation';
  */
 export function GroupRoomPage() {
   const group = useOutletContext<GroupSummary>();
-  const rooms = useListRoomsInfiniteQuery({ kind: 'GROUP', groupingLevelId: group.groupId });
+  const rooms = useListRoomsInfiniteQuery(groupRoomListArgs(group.groupId));
   const room = rooms.data?.pages[0]?.rooms[0];
 
   if (rooms.isError) return <Alert severity="error">{errorMessage(rooms.error, CHAT_MESSAGES.roomListFailed)}</Alert>;
