@@ -19,7 +19,8 @@ describe('timeZoneToAdopt', () => {
 describe("asking the browser's zone", () => {
   const day = 24 * 60 * 60 * 1000;
   it('happens at most once a day for an account on this browser, and at once for another account', () => {
-    const storage = createMemoryStorage();
+    const memory = createMemoryStorage();
+    const storage = () => memory;
     expect(isZoneCheckDue(storage, 7, 1_000)).toBe(true);
     rememberZoneCheck(storage, 7, 1_000);
     expect(isZoneCheckDue(storage, 7, 1_000 + day - 1)).toBe(false);
@@ -27,7 +28,15 @@ describe("asking the browser's zone", () => {
     expect(isZoneCheckDue(storage, 8, 2_000)).toBe(true);
     // A clock set back, or a value it did not write, asks again.
     expect(isZoneCheckDue(storage, 7, 500)).toBe(true);
-    storage.setItem('leadcircle.zoneCheck', '{not json');
+    memory.setItem('leadcircle.zoneCheck', '{not json');
     expect(isZoneCheckDue(storage, 7, 1_000)).toBe(true);
+  });
+
+  it('asks on every page in a browser whose storage cannot be reached, and remembering there throws nothing', () => {
+    const unreachable = () => {
+      throw new DOMException('The operation is insecure.', 'SecurityError');
+    };
+    expect(() => rememberZoneCheck(unreachable, 7, 1_000)).not.toThrow();
+    expect(isZoneCheckDue(unreachable, 7, 1_000)).toBe(true);
   });
 });

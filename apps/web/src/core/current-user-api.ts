@@ -34,10 +34,13 @@ export function timeZoneToAdopt(user: CurrentUser, browserZone: string | undefin
 const ZONE_CHECK_KEY = 'leadcircle.zoneCheck';
 const ZONE_CHECK_EVERY_MS = 24 * 60 * 60 * 1000;
 
-/** Whether the browser's zone is to be asked for this account now (never in the last day here). */
-export function isZoneCheckDue(storage: KeyValueStorage, userId: number, now: number): boolean {
+/**
+ * Whether the browser's zone is to be asked for this account now (never in the last day here). `storage` is a
+ * getter: a browser without storage (where reaching it throws) is asked on every page, as before.
+ */
+export function isZoneCheckDue(storage: () => KeyValueStorage, userId: number, now: number): boolean {
   try {
-    const last = JSON.parse(storage.getItem(ZONE_CHECK_KEY) ?? 'null') as { userId?: unknown; at?: unknown } | null;
+    const last = JSON.parse(storage().getItem(ZONE_CHECK_KEY) ?? 'null') as { userId?: unknown; at?: unknown } | null;
     if (last?.userId !== userId || typeof last.at !== 'number') return true;
     return now < last.at || now - last.at >= ZONE_CHECK_EVERY_MS;
   } catch {
@@ -45,9 +48,9 @@ export function isZoneCheckDue(storage: KeyValueStorage, userId: number, now: nu
   }
 }
 
-export function rememberZoneCheck(storage: KeyValueStorage, userId: number, now: number): void {
+export function rememberZoneCheck(storage: () => KeyValueStorage, userId: number, now: number): void {
   try {
-    storage.setItem(ZONE_CHECK_KEY, JSON.stringify({ userId, at: now }));
+    storage().setItem(ZONE_CHECK_KEY, JSON.stringify({ userId, at: now }));
   } catch {
     // No storage: asked again on the next page.
   }
@@ -71,11 +74,11 @@ export const usersApi = baseApi.injectEndpoints({
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         try {
           const user = (await queryFulfilled).data;
-          if (user.timeZone !== DEFAULT_TIME_ZONE || !isZoneCheckDue(browserStorage(), user.userId, Date.now())) return;
+          if (user.timeZone !== DEFAULT_TIME_ZONE || !isZoneCheckDue(browserStorage, user.userId, Date.now())) return;
           // The browser is asked once the page has shown: its first zone question loads the zone data,
           // tens of milliseconds on a phone that the first render does not wait for.
           await whenIdle();
-          rememberZoneCheck(browserStorage(), user.userId, Date.now());
+          rememberZoneCheck(browserStorage, user.userId, Date.now());
           const zone = timeZoneToAdopt(user, browserTimeZone());
           if (zone) void dispatch(usersApi.endpoints.updateTimeZone.initiate({ time_zone: zone }));
         } catch {
