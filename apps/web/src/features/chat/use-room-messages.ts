@@ -109,21 +109,25 @@ export function prefetchOpeningPage(dispatch: AppDispatch, roomId: number, start
   });
 }
 
-function takeEarlyPage(roomId: number, start: RoomStart): EarlyPage | undefined {
-  const key = earlyKey(roomId, start);
-  const early = earlyPages.get(key);
-  earlyPages.delete(key);
+/** The early page for this opening, while it is fresh. */
+function earlyPage(roomId: number, start: RoomStart): EarlyPage | undefined {
+  const early = earlyPages.get(earlyKey(roomId, start));
   return early && Date.now() - early.at <= EARLY_PAGE_TTL_MS ? early : undefined;
+}
+
+/** The early page for this opening, taken (a page is used once, fresh or not). */
+function takeEarlyPage(roomId: number, start: RoomStart): EarlyPage | undefined {
+  const early = earlyPage(roomId, start);
+  earlyPages.delete(earlyKey(roomId, start));
+  return early;
 }
 
 /** The room's opening from an early page already in (then taken); undefined otherwise. */
 function openedEarly(roomId: number, start: RoomStart | undefined): Opening | undefined {
   if (!start) return undefined;
-  const key = earlyKey(roomId, start);
-  const early = earlyPages.get(key);
-  if (!early?.answer || Date.now() - early.at > EARLY_PAGE_TTL_MS) return undefined;
-  const opening = openingOf(early.answer, start);
-  if (opening) earlyPages.delete(key);
+  const answer = earlyPage(roomId, start)?.answer;
+  const opening = answer && openingOf(answer, start);
+  if (opening) takeEarlyPage(roomId, start);
   return opening;
 }
 
