@@ -112,4 +112,20 @@ describe("a group's Messages tab", { timeout: 20_000 }, () => {
       '/api/chat/message/list',
     ]);
   });
+
+  it('opened as the first page whose early messages call failed, asks for them itself and shows them', async () => {
+    const calls = answerCalls({
+      '/api/chat/room/list': roomList(room({ unreadCount: 0, lastReadSeq: 3 })),
+      '/api/chat/message/list': [{ status: 500, body: { message: 'Something went wrong.' } }, messagePage([1, 2, 3])],
+      '/api/chat/room/read': ok({ roomId: 31, unreadCount: 0, unreadTotal: 0 }),
+    });
+    await loadGroupRoom(store.dispatch, testGroup.groupId);
+    renderGroupRoom();
+    expect(await screen.findByText('Visit 3 is booked')).toBeInTheDocument();
+    expect(bodiesSentTo(calls, '/api/chat/message/list')).toEqual([
+      { room_id: 31, list_message_type: 'LATEST', limit: PAGE_SIZE },
+      { room_id: 31, list_message_type: 'LATEST', limit: PAGE_SIZE },
+    ]);
+    expect(calls.filter((call) => call.path === '/api/chat/room/get')).toEqual([]);
+  });
 });
