@@ -258,20 +258,19 @@ export async function loadFirstPageData(areas: string[], pathname: string): Prom
   const groupId = routeId(
     (matchPath(ROUTES.groupLeads, pathname) ?? matchPath(ROUTES.groupMessages, pathname))?.params.group_id,
   );
+  // A group's lead list or Messages tab, signed in (signed out, firstPageAreas names neither).
   if (groupId > 0 && (areas.includes('leads') || areas.includes('chat'))) {
     loads.push(loadGroups().then((groups) => store.dispatch(groups.fetchGroup(groupId))));
-  }
-  if (areas.includes('leads') && groupId > 0) {
-    loads.push(
-      loadLeads().then((leads) => {
-        // Not waited for: the page shows its spinner in the toolbar's place if it is not in by then.
-        void leads.preloadLeadListToolbar().catch(() => {});
-        return store.dispatch(leads.fetchFirstLeadsPage(groupId));
-      }),
-    );
-  }
-  if (areas.includes('chat') && groupId > 0) {
-    loads.push(loadChat().then((chat) => chat.loadGroupRoom(store.dispatch, groupId)));
+    if (areas.includes('leads')) {
+      loads.push(
+        loadLeads().then((leads) => {
+          // Not waited for: the page shows its spinner in the toolbar's place if it is not in by then.
+          void leads.preloadLeadListToolbar().catch(() => {});
+          return store.dispatch(leads.fetchFirstLeadsPage(groupId));
+        }),
+      );
+    }
+    if (areas.includes('chat')) loads.push(loadChat().then((chat) => chat.loadGroupRoom(store.dispatch, groupId)));
   }
   return Promise.all(loads);
 }
