@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { groupRoomId, sendThroughApi } from '../support/chat.js';
 import { createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
@@ -64,19 +64,24 @@ for (const { name, providers, buttons } of SIGN_IN_SETUPS) {
   });
 }
 
+/** A paying owner of a new group, signed in: the session a fresh browser (an empty HTTP cache) opens pages with. */
+async function signedInOwnerOfGroup(page: Page, request: APIRequestContext, firstName: string) {
+  const owner = await createPayingAccount(request, firstName);
+  const groupId = await createGroupThroughApi(request, owner.accessToken, {
+    name: uniqueGroupName(firstName),
+    privateCode: 'lead-circle-code',
+  });
+  await signIn(page, owner.email, owner.password);
+  return { owner, groupId, storage: await page.context().storageState() };
+}
+
 test("a group's lead list opened afresh asks for its leads once and for what can wait after it has painted", async ({
   browser,
   page,
   request,
 }) => {
-  const owner = await createPayingAccount(request, 'Olive');
-  const groupId = await createGroupThroughApi(request, owner.accessToken, {
-    name: uniqueGroupName('Olive'),
-    privateCode: 'lead-circle-code',
-  });
+  const { owner, groupId, storage } = await signedInOwnerOfGroup(page, request, 'Olive');
   await createLeadThroughApi(request, owner.accessToken, groupId);
-  await signIn(page, owner.email, owner.password);
-  const storage = await page.context().storageState();
 
   const fresh = await browser.newContext({ storageState: storage });
   const list = await fresh.newPage();
@@ -113,15 +118,9 @@ test("a group's Messages tab opened afresh asks for its room and its messages on
   page,
   request,
 }) => {
-  const owner = await createPayingAccount(request, 'Mara');
-  const groupId = await createGroupThroughApi(request, owner.accessToken, {
-    name: uniqueGroupName('Mara'),
-    privateCode: 'lead-circle-code',
-  });
+  const { owner, groupId, storage } = await signedInOwnerOfGroup(page, request, 'Mara');
   const roomId = await groupRoomId(request, owner.accessToken, groupId);
   await sendThroughApi(request, owner.accessToken, roomId, 'Who takes the Harbor visit on Tuesday?');
-  await signIn(page, owner.email, owner.password);
-  const storage = await page.context().storageState();
 
   const fresh = await browser.newContext({ storageState: storage });
   const tab = await fresh.newPage();
@@ -149,14 +148,8 @@ test('signed-in first pages load none of the contract schemas (zod) until a form
   page,
   request,
 }) => {
-  const owner = await createPayingAccount(request, 'Zora');
-  const groupId = await createGroupThroughApi(request, owner.accessToken, {
-    name: uniqueGroupName('Zora'),
-    privateCode: 'lead-circle-code',
-  });
+  const { owner, groupId, storage } = await signedInOwnerOfGroup(page, request, 'Zora');
   await createLeadThroughApi(request, owner.accessToken, groupId);
-  await signIn(page, owner.email, owner.password);
-  const storage = await page.context().storageState();
 
   for (const address of ['/activities', `/groups/${groupId}/leads`, `/groups/${groupId}/messages`]) {
     const fresh = await browser.newContext({ storageState: storage });
