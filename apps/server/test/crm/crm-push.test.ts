@@ -130,6 +130,26 @@ describe('sending a lead to Salesforce', () => {
     expect((await pushOf(t, w.lead.id))?.state).toBe('SENT');
   });
 
+  it('a push whose row another statement holds for a moment (a second click) is still sent by its task', async () => {
+    const w = await connectedWorld();
+    expect((await send(w.member.token, w.lead.id)).status).toBe(200);
+    const push = await pushOf(t, w.lead.id);
+    // Another connection holds the row, as a second send's claim does while it checks the row is SENDING.
+    const other = await t.pool.connect();
+    try {
+      await other.query('begin');
+      await other.query('select id from crm_pushes where id = $1 for update', [push!.id]);
+      const task = processPush(t.deps, push!.id);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await other.query('commit');
+      await task;
+    } finally {
+      other.release();
+    }
+    expect((await pushOf(t, w.lead.id))?.state).toBe('SENT');
+    expect(sfLeadsNamed(w.lead.lastName)).toHaveLength(1);
+  });
+
   it('refreshes a spent access token and tries once more', async () => {
     const w = await connectedWorld();
     crm.expireAccessTokens();

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { isLockNotAvailable } from '../../db/errors.js';
 import { crmIntegrations, crmPushes, publicGroupMembers, publicLeads, publicUsers } from '../../db/schema/index.js';
 
 export type IntegrationRow = typeof crmIntegrations.$inferSelect;
@@ -126,14 +127,30 @@ export async function claimPush(
   return row;
 }
 
-/** The push, locked for this transaction, when it is due; undefined when another run holds it or it is not due. */
+/** How long a run waits for a push row that another statement holds. */
+const PUSH_LOCK_WAIT = '1s';
+
+/**
+ * The push, locked for this transaction, when it is SENDING and due; undefined when it is not, or when another
+ * run holds it. A second send's claim holds the row for a moment, so a run waits up to a second (skipping
+ * at once would leave the push to the next sweep); a run holding it longer is making the call itself.
+ */
 export async function lockDuePush(db: DbOrTx, id: number, now: Date) {
-  const [row] = await db
-    .select()
-    .from(crmPushes)
-    .where(and(eq(crmPushes.id, id), eq(crmPushes.state, 'SENDING'), lte(crmPushes.nextAttemptAt, now)))
-    .for('update', { skipLocked: true });
-  return row;
+  try {
+    return await db.transaction(async (savepoint) => {
+      await savepoint.execute(sql.raw(`set local lock_timeout = '${PUSH_LOCK_WAIT}'`));
+      const [row] = await savepoint
+        .select()
+        .from(crmPushes)
+        .where(and(eq(crmPushes.id, id), eq(crmPushes.state, 'SENDING'), lte(crmPushes.nextAttemptAt, now)))
+        .for('update');
+      await savepoint.execute(sql`set local lock_timeout to default`);
+      return row;
+    });
+  } catch (error) {
+    if (isLockNotAvailable(error)) return undefined;
+    throw error;
+  }
 }
 
 export async function listDuePushIds(db: DbOrTx, now: Date, limit: number): Promise<number[]> {
