@@ -10,7 +10,7 @@
 // Usage: npm run bench   (BENCH_DATABASE_URL to use a PostgreSQL server, where a fresh database is made and
 // dropped, an embedded one otherwise; BENCH_REDIS_URL, default redis://127.0.0.1:6379, for the two-instance
 // run, which is skipped when Redis does not answer; BENCH_SOCKETS, default 1000; BENCH_MESSAGES, default 20;
-// BENCH_LISTENER_PROCESSES; BENCH_CPU_PROF, a folder for each instance's CPU profile)
+// BENCH_LISTENER_PROCESSES; BENCH_CPU_PROF, a folder for each instance's and listener's CPU profile)
 import { type ChildProcess, fork, spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -87,11 +87,13 @@ async function seed(database: Database, senders: number) {
   return { roomId: room!.id, senders: ids.slice(0, senders), listeners: ids.slice(senders) };
 }
 
+/** BENCH_CPU_PROF=<dir>: each instance and listener process writes a V8 CPU profile there when it stops. */
+const cpuProfileArgs = () =>
+  process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+
 function startInstance(port: number, databaseUrl: string, redis?: { url: string; prefix: string }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'leadcircle-chat-bench-'));
-  // BENCH_CPU_PROF=<dir>: each instance writes a V8 CPU profile there when it stops.
-  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', mainFile], {
+  const child = spawn(process.execPath, [...cpuProfileArgs(), '--import', 'tsx', mainFile], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -159,7 +161,7 @@ async function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined
 /** A forked listener process and what it tells the bench. */
 function startListeners() {
   const child = fork(listenerFile, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: [...cpuProfileArgs(), '--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   children.push(child);
