@@ -3,8 +3,10 @@ import pg from 'pg';
 import * as schema from './schema/index.js';
 
 export type Db = NodePgDatabase<typeof schema>;
+/** An open transaction: for queries whose locks last until it ends. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** A database handle or an open transaction: queries take either. */
-export type DbOrTx = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
 
 export interface Database {
   db: Db;

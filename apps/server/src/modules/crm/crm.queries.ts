@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNotNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.js';
+import type { DbOrTx, Tx } from '../../db/client.js';
 import { isLockNotAvailable } from '../../db/errors.js';
 import { crmIntegrations, crmPushes, publicGroupMembers, publicLeads, publicUsers } from '../../db/schema/index.js';
 
@@ -135,9 +135,9 @@ const PUSH_LOCK_WAIT = '1s';
  * run holds it. A second send's claim holds the row for a moment, so a run waits up to a second (skipping
  * at once would leave the push to the next sweep); a run holding it longer is making the call itself.
  */
-export async function lockDuePush(db: DbOrTx, id: number, now: Date) {
+export async function lockDuePush(tx: Tx, id: number, now: Date) {
   try {
-    return await db.transaction(async (savepoint) => {
+    return await tx.transaction(async (savepoint) => {
       await savepoint.execute(sql.raw(`set local lock_timeout = '${PUSH_LOCK_WAIT}'`));
       const [row] = await savepoint
         .select()
