@@ -271,7 +271,7 @@ export async function readStateOf(db: DbOrTx, roomId: number, userId: number) {
 /**
  * Moves the read mark forward only (an older mark from a late tab never undoes a newer one), keeping the
  * person's seen count: the messages of others newly read are added. Call inside a transaction that holds the
- * room's row (`lockRoom`, or `nextSeq`), so no send or delete in the room is half done meanwhile.
+ * room's row (`lockRoom`, or `appendMessage`), so no send or delete in the room is half done meanwhile.
  */
 export async function markRead(db: DbOrTx, roomId: number, userId: number, seq: number, now: Date): Promise<void> {
   const newlyRead = (after: SQL) => sql`(
@@ -299,11 +299,27 @@ export async function lockRoom(db: DbOrTx, roomId: number): Promise<void> {
   await db.execute(sql`select 1 from chat_rooms where id = ${roomId} for share`);
 }
 
-/** A person's own new message counts as seen by them. */
-export async function countOwnMessage(db: DbOrTx, roomId: number, userId: number, now: Date): Promise<void> {
+/**
+ * A send reads the room up to the sender's new message (seq), which counts as seen by them: their read mark
+ * moves to it and their seen count takes the message and the others' messages newly read (one statement).
+ */
+export async function readThroughOwnMessage(
+  db: DbOrTx,
+  roomId: number,
+  userId: number,
+  seq: number,
+  now: Date,
+): Promise<void> {
+  const othersRead = (after: SQL) => sql`(
+    select count(*)::int from chat_messages m
+    where m.room_id = ${roomId} and m.seq > ${after} and m.seq <= ${seq} and m.user_id <> ${userId}
+      and m.deleted_at is null)`;
   await db.execute(sql`
-    insert into chat_room_reads (room_id, user_id, seen_count, updated_at) values (${roomId}, ${userId}, 1, ${now})
-    on conflict (room_id, user_id) do update set seen_count = chat_room_reads.seen_count + 1`);
+    insert into chat_room_reads (room_id, user_id, last_read_seq, seen_count, updated_at)
+    values (${roomId}, ${userId}, ${seq}, 1 + ${othersRead(sql`0`)}, ${now})
+    on conflict (room_id, user_id) do update
+    set seen_count = chat_room_reads.seen_count + 1 + ${othersRead(sql`chat_room_reads.last_read_seq`)},
+      last_read_seq = greatest(chat_room_reads.last_read_seq, ${seq}), updated_at = ${now}`);
 }
 
 /** A message left the room's visible ones (deleted): the room and those who had seen it count one less. */
@@ -351,13 +367,24 @@ export async function countUnread(db: DbOrTx, roomId: number, userId: number): P
 
 // ---- messages ----
 
-/** Takes the room's next seq and version and counts the new message; the row lock orders concurrent sends in one room. */
-export async function nextSeq(db: DbOrTx, roomId: number, now: Date) {
-  const { rows } = await db.execute<{ last_seq: number; last_version: number }>(sql`
-    update chat_rooms set last_seq = last_seq + 1, last_version = last_version + 1, last_message_at = ${now},
-      visible_count = visible_count + 1
-    where id = ${roomId} returning last_seq, last_version`);
-  return { seq: rows[0]!.last_seq, version: rows[0]!.last_version };
+/**
+ * Stores a message at the room's next seq and version, counting it among the room's visible ones (one
+ * statement). The room's row stays locked until the transaction ends, which orders concurrent sends in a room.
+ */
+export async function appendMessage(
+  db: DbOrTx,
+  values: { roomId: number; userId: number; message: string; createdAt: Date; clientMessageId: string | null },
+): Promise<{ id: number; seq: number; version: number }> {
+  const { roomId, userId, message, createdAt, clientMessageId } = values;
+  const { rows } = await db.execute<{ id: number; seq: number; version: number }>(sql`
+    with room as (
+      update chat_rooms set last_seq = last_seq + 1, last_version = last_version + 1, last_message_at = ${createdAt},
+        visible_count = visible_count + 1
+      where id = ${roomId} returning last_seq, last_version)
+    insert into chat_messages (room_id, user_id, message, created_at, seq, version, client_message_id)
+    select ${roomId}, ${userId}, ${message}, ${createdAt}, last_seq, last_version, ${clientMessageId} from room
+    returning id, seq, version`);
+  return rows[0]!;
 }
 
 /** Takes the room's next version only (an edit or a delete). */
@@ -365,22 +392,6 @@ export async function nextVersion(db: DbOrTx, roomId: number): Promise<number> {
   const { rows } = await db.execute<{ last_version: number }>(sql`
     update chat_rooms set last_version = last_version + 1 where id = ${roomId} returning last_version`);
   return rows[0]!.last_version;
-}
-
-export async function insertMessage(
-  db: DbOrTx,
-  values: {
-    roomId: number;
-    userId: number;
-    message: string;
-    createdAt: Date;
-    seq: number;
-    version: number;
-    clientMessageId: string | null;
-  },
-): Promise<number> {
-  const [row] = await db.insert(chatMessages).values(values).returning({ id: chatMessages.id });
-  return row!.id;
 }
 
 export async function insertAttachment(db: DbOrTx, values: typeof chatAttachments.$inferInsert): Promise<void> {

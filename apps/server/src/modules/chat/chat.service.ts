@@ -361,14 +361,11 @@ export async function sendMessage(
   const activity = await chatActivity(deps, room, userId);
   try {
     messageId = await deps.db.transaction(async (tx) => {
-      const { seq, version } = await q.nextSeq(tx, room.id, now);
-      const id = await q.insertMessage(tx, {
+      const { id, seq } = await q.appendMessage(tx, {
         roomId: room.id,
         userId,
         message: text,
         createdAt: now,
-        seq,
-        version,
         clientMessageId: clientId,
       });
       if (attachment && storageKey) {
@@ -383,8 +380,7 @@ export async function sendMessage(
         });
       }
       // One's own message is seen, and sending reads the room up to it.
-      await q.countOwnMessage(tx, room.id, userId, now);
-      await q.markRead(tx, room.id, userId, seq, now);
+      await q.readThroughOwnMessage(tx, room.id, userId, seq, now);
       if (room.kind === 'LEAD' && room.leadId !== null) await touchLead(tx, room.leadId, now);
       if (activity) {
         const { fields, data, ...rest } = activity;
