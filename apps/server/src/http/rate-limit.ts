@@ -50,20 +50,42 @@ const RATE_LIMIT_LOCKS = 7301;
 
 /**
  * Counts one attempt against every rule, or answers 429 when any is used up. Each key is locked from
- * its check to its insert, so two requests never share the last slot (in key order: no deadlock).
+ * its check to its insert, so two requests never share the last slot (in key order: no deadlock). Two
+ * statements whatever the number of rules: the locks, then the check and the inserts (a statement of its own,
+ * so that it sees every hit committed before the locks were granted).
  */
 export async function consumeRateLimits(
   db: DbOrTx,
   checks: { key: string; rule: RateLimitRule }[],
   now: Date,
 ): Promise<void> {
+  if (checks.length === 0) return;
   await db.transaction(async (tx) => {
     const keys = [...new Set(checks.map((c) => c.key))].sort();
-    for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(${RATE_LIMIT_LOCKS}, hashtext(${key}))`);
-    for (const { key, rule } of checks) {
-      if (await isRateLimited(tx, key, rule, now)) throw tooManyRequests();
-    }
-    for (const { key } of checks) await recordHit(tx, key, now);
+    await tx.execute(sql`
+      select pg_advisory_xact_lock(${RATE_LIMIT_LOCKS}, hashtext(k))
+      from unnest(array[${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )}]::text[]) with ordinality as locks(k, n)
+      order by n`);
+    const rows = sql.join(
+      checks.map(
+        ({ key, rule }) =>
+          sql`(${key}::text, ${rule.limit}::int, ${new Date(now.getTime() - rule.windowMs)}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const recorded = await tx.execute(sql`
+      with checks (key, lim, since) as (values ${rows}),
+      used as (
+        select c.key, c.lim,
+          (select count(*) from rate_limit_hits h where h.key = c.key and h.created_at > c.since) as hits
+        from checks c)
+      insert into rate_limit_hits (key, created_at)
+      select key, ${now} from used where (select bool_and(hits < lim) from used)
+      returning id`);
+    if ((recorded.rowCount ?? 0) === 0) throw tooManyRequests();
   });
 }
 
