@@ -18,6 +18,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { CHAT_SEND_PER_MINUTE } from '@leadcircle/shared';
 import { sql } from 'drizzle-orm';
 import { connectDatabase, type Database } from '../../apps/server/src/db/client.js';
 import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded.js';
@@ -32,6 +33,13 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 20);
 // listeners still compile the send and receive paths and collect the connections' garbage (the first
 // messages' last delivery took two to three times a settled one's). The first one's is printed on its own.
 const WARMUP_MESSAGES = Number(process.env.BENCH_WARMUP_MESSAGES ?? 10);
+// One sender sends them all within a minute: more would be refused (429) halfway through the run.
+if (WARMUP_MESSAGES + MESSAGES > CHAT_SEND_PER_MINUTE) {
+  throw new Error(
+    `BENCH_WARMUP_MESSAGES + BENCH_MESSAGES is ${WARMUP_MESSAGES + MESSAGES}: at most ${CHAT_SEND_PER_MINUTE}, ` +
+      'the messages one person may send a minute',
+  );
+}
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const JWT_SECRET = crypto.randomBytes(32).toString('base64url');
 // Listener processes: real clients each have their own machine (default: one per core).
