@@ -45,14 +45,11 @@ export async function recordHit(db: DbOrTx, key: string, now: Date): Promise<voi
   await db.insert(rateLimitHits).values({ key, createdAt: now });
 }
 
-// The advisory-lock space of rate-limit keys (the two-number form, apart from single-number locks).
-const RATE_LIMIT_LOCKS = 7301;
-
 /**
- * Counts one attempt against every rule, or answers 429 when any is used up. Each key is locked from
- * its check to its insert, so two requests never share the last slot (in key order: no deadlock). Two
- * statements whatever the number of rules: the locks, then the check and the inserts (a statement of its own,
- * so that it sees every hit committed before the locks were granted).
+ * Counts one attempt against every rule, or answers 429 when any is used up (then it counts against none).
+ * One database call (`lc_consume_rate_limits`, made by the migrations): it locks each key until the
+ * transaction ends, in key order (no deadlock), and counts the hits after the locks are granted, so two
+ * requests never share the last slot.
  */
 export async function consumeRateLimits(
   db: DbOrTx,
@@ -60,33 +57,18 @@ export async function consumeRateLimits(
   now: Date,
 ): Promise<void> {
   if (checks.length === 0) return;
-  await db.transaction(async (tx) => {
-    const keys = [...new Set(checks.map((c) => c.key))].sort();
-    await tx.execute(sql`
-      select pg_advisory_xact_lock(${RATE_LIMIT_LOCKS}, hashtext(k))
-      from unnest(array[${sql.join(
-        keys.map((key) => sql`${key}`),
-        sql`, `,
-      )}]::text[]) with ordinality as locks(k, n)
-      order by n`);
-    const rows = sql.join(
-      checks.map(
-        ({ key, rule }) =>
-          sql`(${key}::text, ${rule.limit}::int, ${new Date(now.getTime() - rule.windowMs)}::timestamptz)`,
-      ),
+  const items = (values: unknown[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
       sql`, `,
     );
-    const recorded = await tx.execute(sql`
-      with checks (key, lim, since) as (values ${rows}),
-      used as (
-        select c.key, c.lim,
-          (select count(*) from rate_limit_hits h where h.key = c.key and h.created_at > c.since) as hits
-        from checks c)
-      insert into rate_limit_hits (key, created_at)
-      select key, ${now} from used where (select bool_and(hits < lim) from used)
-      returning id`);
-    if ((recorded.rowCount ?? 0) === 0) throw tooManyRequests();
-  });
+  const keys = items(checks.map((c) => c.key));
+  const limits = items(checks.map((c) => c.rule.limit));
+  const since = items(checks.map((c) => new Date(now.getTime() - c.rule.windowMs)));
+  const { rows } = await db.execute<{ counted: boolean }>(sql`
+    select lc_consume_rate_limits(array[${keys}]::text[], array[${limits}]::integer[],
+      array[${since}]::timestamptz[], ${now}) as counted`);
+  if (!rows[0]?.counted) throw tooManyRequests();
 }
 
 /** Deletes the records keyed by an e-mail address (`…:email:<address>`), when its account is erased. */
