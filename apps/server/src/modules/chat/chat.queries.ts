@@ -268,16 +268,19 @@ export async function readStateOf(db: DbOrTx, roomId: number, userId: number) {
   return { lastReadSeq: row?.lastReadSeq ?? 0, muted: row?.muted ?? false };
 }
 
+/** Counts the others' messages in the room, not deleted, after seq `after` up to `seq` (those a mark moved reads). */
+const othersMessagesRead = (roomId: number, userId: number, after: SQL, seq: number) => sql`(
+  select count(*)::int from chat_messages m
+  where m.room_id = ${roomId} and m.seq > ${after} and m.seq <= ${seq} and m.user_id <> ${userId}
+    and m.deleted_at is null)`;
+
 /**
  * Moves the read mark forward only (an older mark from a late tab never undoes a newer one), keeping the
  * person's seen count: the messages of others newly read are added. Call inside a transaction that holds the
  * room's row (`lockRoom`, or `appendMessage`), so no send or delete in the room is half done meanwhile.
  */
 export async function markRead(db: DbOrTx, roomId: number, userId: number, seq: number, now: Date): Promise<void> {
-  const newlyRead = (after: SQL) => sql`(
-    select count(*)::int from chat_messages m
-    where m.room_id = ${roomId} and m.seq > ${after} and m.seq <= ${seq} and m.user_id <> ${userId}
-      and m.deleted_at is null)`;
+  const newlyRead = (after: SQL) => othersMessagesRead(roomId, userId, after, seq);
   for (;;) {
     const updated = await db.execute(sql`
       update chat_room_reads
@@ -310,10 +313,7 @@ export async function readThroughOwnMessage(
   seq: number,
   now: Date,
 ): Promise<void> {
-  const othersRead = (after: SQL) => sql`(
-    select count(*)::int from chat_messages m
-    where m.room_id = ${roomId} and m.seq > ${after} and m.seq <= ${seq} and m.user_id <> ${userId}
-      and m.deleted_at is null)`;
+  const othersRead = (after: SQL) => othersMessagesRead(roomId, userId, after, seq);
   await db.execute(sql`
     insert into chat_room_reads (room_id, user_id, last_read_seq, seen_count, updated_at)
     values (${roomId}, ${userId}, ${seq}, 1 + ${othersRead(sql`0`)}, ${now})
