@@ -57,17 +57,13 @@ export async function consumeRateLimits(
   now: Date,
 ): Promise<void> {
   if (checks.length === 0) return;
-  const items = (values: unknown[]) =>
-    sql.join(
-      values.map((value) => sql`${value}`),
-      sql`, `,
-    );
-  const keys = items(checks.map((c) => c.key));
-  const limits = items(checks.map((c) => c.rule.limit));
-  const since = items(checks.map((c) => new Date(now.getTime() - c.rule.windowMs)));
+  // Each array is one parameter (node-postgres writes a JS array as a Postgres array literal).
+  const keys = checks.map((c) => c.key);
+  const limits = checks.map((c) => c.rule.limit);
+  const since = checks.map((c) => new Date(now.getTime() - c.rule.windowMs));
   const { rows } = await db.execute<{ counted: boolean }>(sql`
-    select lc_consume_rate_limits(array[${keys}]::text[], array[${limits}]::integer[],
-      array[${since}]::timestamptz[], ${now}) as counted`);
+    select lc_consume_rate_limits(${sql.param(keys)}::text[], ${sql.param(limits)}::integer[],
+      ${sql.param(since)}::timestamptz[], ${now}) as counted`);
   if (!rows[0]?.counted) throw tooManyRequests();
 }
 
