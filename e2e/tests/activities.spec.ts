@@ -84,6 +84,39 @@ test('NEW GROUP opens the create wizard; NEW OPPORTUNITY the dialog, whose toast
   ).toBeVisible();
 });
 
+test('the bell opens its inbox from the keyboard on a phone; the menu loads only when the bell is used', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const person = await createPayingAccount(request, 'Ines');
+  const menuFiles: string[] = [];
+  page.on('request', (req) => {
+    if (/\/assets\/inbox-menu-[^/]*\.js$/.test(new URL(req.url()).pathname)) menuFiles.push(req.url());
+  });
+  await signIn(page, person.email, person.password);
+  await page.goto('/activities');
+  await page.waitForLoadState('networkidle');
+  expect(menuFiles).toEqual([]);
+
+  // While the menu is open the page behind it is hidden from assistive technology, the bell with it.
+  const bell = page.getByRole('button', { name: 'Notifications', exact: true, includeHidden: true });
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+  await bell.focus();
+  await page.keyboard.press('Enter');
+  const inbox = page.getByRole('menu', { name: 'Notifications' });
+  await expect(inbox.getByRole('menuitem', { name: 'Nothing new.' })).toBeVisible();
+  await expect(inbox.getByRole('menuitem', { name: 'Mark all read' })).toBeDisabled();
+  await expect(bell).toHaveAttribute('aria-expanded', 'true');
+  expect(menuFiles).toHaveLength(1);
+  await expect(inbox).toBeInViewport({ ratio: 1 });
+  // Escape closes it and gives the focus back to the bell.
+  await page.keyboard.press('Escape');
+  await expect(inbox).toBeHidden();
+  await expect(bell).toBeFocused();
+  await expect(bell).toHaveAttribute('aria-expanded', 'false');
+});
+
 test('the home screen fits a phone', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const owner = await createPayingAccount(request, 'Pia');

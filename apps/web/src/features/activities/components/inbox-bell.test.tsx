@@ -58,7 +58,8 @@ const unreadAndRead = inboxOf([
 const renderBell = () => renderWithAddress(<InboxBell />, '/activities');
 const openInbox = async (name: string) => {
   fireEvent.click(await screen.findByRole('button', { name }));
-  return within(screen.getByRole('menu', { name: 'Notifications' }));
+  // The menu's code loads on first use.
+  return within(await screen.findByRole('menu', { name: 'Notifications' }));
 };
 
 describe('InboxBell', { timeout: 20_000 }, () => {

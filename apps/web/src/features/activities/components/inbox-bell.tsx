@@ -1,18 +1,18 @@
-import { describeActivity, SERVER_EVENTS } from '@leadcircle/shared';
+import { SERVER_EVENTS } from '@leadcircle/shared';
 import NotificationsIcon from '@mui/icons-material/Notifications';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Typography from '@mui/material/Typography';
-import { useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CountBadge, unreadText } from '../../../components/count-badge';
 import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
+import { lazyPreloadable } from '../../../lib/lazy-preloadable';
 import { activitiesApi, useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
-import { relativeTime } from '../describe';
+
+// The menu (MUI's Menu, Popover and MenuList) is on no page's first load: the bell is on every signed-in page,
+// its menu opened now and then. Fetched when the bell is pointed at or focused, so it is there by the click.
+const InboxMenu = lazyPreloadable(() => import('./inbox-menu').then((m) => m.InboxMenu));
+const preloadMenu = () => void InboxMenu.preload().catch(() => {});
 
 /**
  * The app bar's bell: the unread count, the inbox; a click opens an item and marks it read. Live: a new item
@@ -25,6 +25,8 @@ export function InboxBell() {
   const [markRead] = useMarkInboxReadMutation();
   const [markAllRead] = useMarkInboxAllReadMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  // Mounted from the first opening on, so it closes with its transition and keeps its place.
+  const [menuMounted, setMenuMounted] = useState(false);
   // Whether items came since the list was read: it is read again when the menu opens.
   const listStale = useRef(false);
   const refresh = () => dispatch(activitiesApi.util.invalidateTags(['Inbox']));
@@ -42,6 +44,7 @@ export function InboxBell() {
   useOnReconnect(refresh);
   useRealtimeEvent(SERVER_EVENTS.chatRoomRemoved, refresh);
   const open = (target: HTMLElement) => {
+    setMenuMounted(true);
     setAnchor(target);
     if (listStale.current) {
       listStale.current = false;
@@ -49,61 +52,41 @@ export function InboxBell() {
     }
   };
   const unread = inbox.data?.unreadCount ?? 0;
-  const items = inbox.data?.notifications ?? [];
 
   return (
     <>
       <IconButton
         color="inherit"
         aria-label={unread > 0 ? `Notifications, ${unreadText(unread)}` : 'Notifications'}
+        aria-haspopup="menu"
+        aria-expanded={anchor !== null}
         onClick={(event) => open(event.currentTarget)}
+        onPointerEnter={preloadMenu}
+        onFocus={preloadMenu}
         sx={{ mr: 1 }}
       >
         <CountBadge count={unread}>
           <NotificationsIcon />
         </CountBadge>
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-label': 'Notifications' }, paper: { sx: { maxWidth: 360, maxHeight: 480 } } }}
-      >
-        <MenuItem disabled={unread === 0} onClick={() => markAllRead()}>
-          <Button size="small" component="span">
-            Mark all read
-          </Button>
-        </MenuItem>
-        {inbox.isError && !inbox.data && (
-          <MenuItem disabled>
-            <Typography variant="body2">Notifications could not be loaded.</Typography>
-          </MenuItem>
-        )}
-        {inbox.isSuccess && items.length === 0 && (
-          <MenuItem disabled>
-            <Typography variant="body2">Nothing new.</Typography>
-          </MenuItem>
-        )}
-        {items.map(({ activity, read }) => {
-          const { text, to } = describeActivity(activity);
-          return (
-            <MenuItem
-              key={activity.activityId}
-              onClick={() => {
-                setAnchor(null);
-                if (!read) void markRead(activity.activityId);
-                if (to) navigate(to);
-              }}
-            >
-              <ListItemText
-                primary={text}
-                secondary={relativeTime(activity.timestamp)}
-                slotProps={{ primary: { sx: { fontWeight: read ? 400 : 700, whiteSpace: 'normal' } } }}
-              />
-            </MenuItem>
-          );
-        })}
-      </Menu>
+      {menuMounted && (
+        <Suspense fallback={null}>
+          <InboxMenu
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            unread={unread}
+            items={inbox.data?.notifications ?? []}
+            isError={inbox.isError && !inbox.data}
+            isSuccess={inbox.isSuccess}
+            onMarkAllRead={() => markAllRead()}
+            onOpenItem={({ activity, read }, to) => {
+              setAnchor(null);
+              if (!read) void markRead(activity.activityId);
+              if (to) navigate(to);
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
