@@ -117,6 +117,42 @@ test('the bell opens its inbox from the keyboard on a phone; the menu loads only
   await expect(bell).toHaveAttribute('aria-expanded', 'false');
 });
 
+test.describe('on a phone, with the feed slow to come', () => {
+  test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  test('the home screen does not move when the feed arrives after the recent groups', async ({ page, request }) => {
+    const owner = await createPayingAccount(request, 'Still');
+    const name = uniqueGroupName('Still');
+    const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: 'still-circle-code' });
+    for (let i = 0; i < 20; i++) await createLeadThroughApi(request, owner.accessToken, groupId);
+    await signIn(page, owner.email, owner.password);
+    await page.route('**/api/activity/global', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) shifts.push(entry.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/activities');
+    await expect(
+      page
+        .getByRole('region', { name: 'ACTIVITIES' })
+        .getByText(/submitted the lead/)
+        .first(),
+    ).toBeVisible();
+    await expect(page.getByRole('region', { name: 'RECENT GROUPS' }).getByRole('link', { name })).toBeAttached();
+    const shifted = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
+    );
+    expect(shifted).toBeLessThan(0.01);
+  });
+});
+
 test('the home screen fits a phone', async ({ page, request }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const owner = await createPayingAccount(request, 'Pia');

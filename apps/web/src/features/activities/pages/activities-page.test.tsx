@@ -1,5 +1,5 @@
 import type { ActivityItem, GroupSummary, Opportunity } from '@leadcircle/shared';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { modalClosed, selectActiveModal } from '../../../core/modals-slice';
 import { store } from '../../../core/store';
@@ -10,6 +10,7 @@ import { playRealtimeEvents } from '../../../test/realtime-events';
 import { seedCurrentUser } from '../../../test/render-in-app';
 import { testGroup } from '../../../test/test-group';
 import { testOpportunity } from '../../../test/test-opportunity';
+import { activitiesApi } from '../api';
 import { ActivitiesPage } from './activities-page';
 
 waitPatientlyForScreens();
@@ -69,7 +70,7 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'Activities' })).toBeInTheDocument();
 
-    const feed = within(screen.getByRole('list', { name: 'Activities' }));
+    const feed = within(await screen.findByRole('list', { name: 'Activities' }));
     const lead = await feed.findByRole('link', {
       name: 'Olive Rivera submitted the lead Avery Buyer (Acme Corp) in Austin Closers',
     });
@@ -126,7 +127,7 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
   it('shows older activities, 50 at a time from the last one shown, while there are more', async () => {
     const calls = answerHome({ feed: [feedOf([newLead], true), feedOf([groupDeleted])] });
     renderHome();
-    const feed = within(screen.getByRole('list', { name: 'Activities' }));
+    const feed = within(await screen.findByRole('list', { name: 'Activities' }));
     expect(await feed.findByRole('link', { name: /submitted the lead Avery Buyer/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'SHOW OLDER ACTIVITIES' }));
     expect(await feed.findByText('Olive Rivera deleted Old Crew')).toBeInTheDocument();
@@ -142,7 +143,7 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     const failed: FakeAnswer = { status: 500, body: { error: 'Internal Server Error' } };
     const calls = answerHome({ feed: [feedOf([newLead], true), failed, feedOf([groupDeleted])] });
     renderHome();
-    const feed = within(screen.getByRole('list', { name: 'Activities' }));
+    const feed = within(await screen.findByRole('list', { name: 'Activities' }));
     expect(await feed.findByRole('link', { name: /submitted the lead Avery Buyer/ })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'SHOW OLDER ACTIVITIES' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Older activities could not be loaded.');
@@ -173,7 +174,7 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Olive Rivera deleted Old Crew')).toBeInTheDocument();
     await send('activity:new', { activityId: newer.activityId });
     expect(await screen.findByRole('link', { name: /Blake Newer/ })).toBeInTheDocument();
-    const feed = within(screen.getByRole('list', { name: 'Activities' }));
+    const feed = within(await screen.findByRole('list', { name: 'Activities' }));
     await vi.waitFor(() => expect(feed.getAllByRole('listitem')).toHaveLength(3));
     expect(bodiesSentTo(calls, '/api/activity/global').slice(2)).toEqual([
       { response_type: 'LIST', start_position: 0, get_next: 50 },
@@ -217,13 +218,30 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
       opportunities: { ...opportunitiesOf([]), after: held },
     });
     renderHome();
-    expect(screen.getByRole('region', { name: 'ACTIVITIES' })).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
     expect(screen.queryByText('Nothing has happened yet.')).not.toBeInTheDocument();
     expect(screen.queryByText('No groups yet.')).not.toBeInTheDocument();
     expect(screen.queryByText('No opportunities yet.')).not.toBeInTheDocument();
     expect(screen.queryByText('Welcome to LeadCircle')).not.toBeInTheDocument();
     await release();
     expect(await screen.findByText('Welcome to LeadCircle')).toBeInTheDocument();
+  });
+
+  it('shows its sections together once the feed and the recent groups are in, so none moves another', async () => {
+    const { held, release } = holdAnswers();
+    answerHome({ feed: { ...feedOf([newLead]), after: held } });
+    renderHome();
+    // The recent groups are in; the feed is not: on a phone it would come above them and push them down.
+    await waitFor(() => expect(activitiesApi.endpoints.recentGroups.select()(store.getState()).isSuccess).toBe(true));
+    expect(screen.getByRole('progressbar', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'RECENT GROUPS' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'ACTIVITIES' })).not.toBeInTheDocument();
+    await release();
+    expect(
+      await screen.findByRole('link', { name: /Olive Rivera submitted the lead Avery Buyer/ }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'RECENT GROUPS' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
   });
 
   it('opens the create group wizard on NEW GROUP, and the opportunity dialog on NEW OPPORTUNITY', async () => {

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { EmptyState } from '../../../components/empty-state';
+import { PageSpinner } from '../../../components/page-spinner';
 import { useAppDispatch } from '../../../core/hooks';
 import { modalOpened } from '../../../core/modals-slice';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
@@ -55,6 +56,10 @@ export function ActivitiesPage() {
   const groupRows = groups.data?.groups ?? [];
   const opportunityRows = opportunities.data?.opportunities ?? [];
   const isNew = feed.isSuccess && groups.isSuccess && items.length === 0 && groupRows.length === 0;
+  // The sections show once the feed and the recent groups have answered (or failed), together: on a phone
+  // the feed comes first, and the recent lists shown before it would be pushed down under the reader's eyes;
+  // the welcome for someone new needs both answers too. Opportunities fill in in place, at the bottom.
+  const isLoading = !(feed.data !== undefined || feed.isError) || !(groups.data !== undefined || groups.isError);
 
   return (
     <Stack sx={{ gap: 2, p: { xs: 2, md: 3 } }}>
@@ -71,7 +76,8 @@ export function ActivitiesPage() {
           </Button>
         </Stack>
       </Stack>
-      {isNew && (
+      {isLoading && <PageSpinner />}
+      {!isLoading && isNew && (
         <EmptyState
           title="Welcome to LeadCircle"
           text="Start by creating a group or joining one with its name and password, then share your first lead. What happens in your groups and opportunities shows up here."
@@ -82,82 +88,84 @@ export function ActivitiesPage() {
           }
         />
       )}
-      <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
-        <Stack sx={{ flex: 2, minWidth: 0 }}>
-          <Section title="ACTIVITIES">
-            {feed.isError && !feed.data && <Typography color="error">Activities could not be loaded.</Typography>}
-            {feed.isSuccess && items.length === 0 && (
-              <Typography color="text.secondary">Nothing has happened yet.</Typography>
-            )}
-            <List dense aria-label="Activities">
-              {items.map((a) => {
-                const { text, to } = describeActivity(a);
-                return (
-                  <ListItem key={a.activityId} disableGutters>
-                    <ListItemText
-                      primary={
-                        to ? (
-                          <Link component={RouterLink} to={to} underline="hover">
-                            {text}
-                          </Link>
-                        ) : (
-                          text
-                        )
-                      }
-                      secondary={<time dateTime={a.timestamp}>{relativeTime(a.timestamp)}</time>}
-                    />
+      {!isLoading && (
+        <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2, alignItems: 'stretch' }}>
+          <Stack sx={{ flex: 2, minWidth: 0 }}>
+            <Section title="ACTIVITIES">
+              {feed.isError && !feed.data && <Typography color="error">Activities could not be loaded.</Typography>}
+              {feed.isSuccess && items.length === 0 && (
+                <Typography color="text.secondary">Nothing has happened yet.</Typography>
+              )}
+              <List dense aria-label="Activities">
+                {items.map((a) => {
+                  const { text, to } = describeActivity(a);
+                  return (
+                    <ListItem key={a.activityId} disableGutters>
+                      <ListItemText
+                        primary={
+                          to ? (
+                            <Link component={RouterLink} to={to} underline="hover">
+                              {text}
+                            </Link>
+                          ) : (
+                            text
+                          )
+                        }
+                        secondary={<time dateTime={a.timestamp}>{relativeTime(a.timestamp)}</time>}
+                      />
+                    </ListItem>
+                  );
+                })}
+              </List>
+              {feed.hasNextPage && (
+                <Box sx={{ textAlign: 'center', pt: 1 }}>
+                  {feed.isFetchNextPageError && !feed.isFetchingNextPage && (
+                    <Typography role="alert" color="error" variant="body2">
+                      Older activities could not be loaded.
+                    </Typography>
+                  )}
+                  <Button size="small" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
+                    SHOW OLDER ACTIVITIES
+                  </Button>
+                </Box>
+              )}
+            </Section>
+          </Stack>
+          <Stack sx={{ flex: 1, gap: 2, minWidth: 0 }}>
+            <Section title="RECENT GROUPS">
+              {groups.isSuccess && groupRows.length === 0 && (
+                <Typography color="text.secondary">No groups yet.</Typography>
+              )}
+              <List dense aria-label="Recent groups">
+                {groupRows.map((g) => (
+                  <ListItem key={g.groupId} disableGutters>
+                    <Link component={RouterLink} to={ROUTES.groupLeads.replace(':group_id', String(g.groupId))}>
+                      {g.name}
+                    </Link>
                   </ListItem>
-                );
-              })}
-            </List>
-            {feed.hasNextPage && (
-              <Box sx={{ textAlign: 'center', pt: 1 }}>
-                {feed.isFetchNextPageError && !feed.isFetchingNextPage && (
-                  <Typography role="alert" color="error" variant="body2">
-                    Older activities could not be loaded.
-                  </Typography>
-                )}
-                <Button size="small" onClick={() => void feed.fetchNextPage()} loading={feed.isFetchingNextPage}>
-                  SHOW OLDER ACTIVITIES
-                </Button>
-              </Box>
-            )}
-          </Section>
+                ))}
+              </List>
+            </Section>
+            <Section title="RECENT OPPORTUNITIES">
+              {opportunities.isSuccess && opportunityRows.length === 0 && (
+                <Typography color="text.secondary">No opportunities yet.</Typography>
+              )}
+              <List dense aria-label="Recent opportunities">
+                {opportunityRows.map((o) => (
+                  <ListItem key={o.opportunityId} disableGutters>
+                    <Link
+                      component={RouterLink}
+                      to={ROUTES.opportunityInformation.replace(':opportunity_id', String(o.opportunityId))}
+                    >
+                      {o.name}
+                    </Link>
+                  </ListItem>
+                ))}
+              </List>
+            </Section>
+          </Stack>
         </Stack>
-        <Stack sx={{ flex: 1, gap: 2, minWidth: 0 }}>
-          <Section title="RECENT GROUPS">
-            {groups.isSuccess && groupRows.length === 0 && (
-              <Typography color="text.secondary">No groups yet.</Typography>
-            )}
-            <List dense aria-label="Recent groups">
-              {groupRows.map((g) => (
-                <ListItem key={g.groupId} disableGutters>
-                  <Link component={RouterLink} to={ROUTES.groupLeads.replace(':group_id', String(g.groupId))}>
-                    {g.name}
-                  </Link>
-                </ListItem>
-              ))}
-            </List>
-          </Section>
-          <Section title="RECENT OPPORTUNITIES">
-            {opportunities.isSuccess && opportunityRows.length === 0 && (
-              <Typography color="text.secondary">No opportunities yet.</Typography>
-            )}
-            <List dense aria-label="Recent opportunities">
-              {opportunityRows.map((o) => (
-                <ListItem key={o.opportunityId} disableGutters>
-                  <Link
-                    component={RouterLink}
-                    to={ROUTES.opportunityInformation.replace(':opportunity_id', String(o.opportunityId))}
-                  >
-                    {o.name}
-                  </Link>
-                </ListItem>
-              ))}
-            </List>
-          </Section>
-        </Stack>
-      </Stack>
+      )}
     </Stack>
   );
 }
