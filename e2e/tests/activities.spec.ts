@@ -2,6 +2,7 @@ import { OPPORTUNITY_MESSAGES } from '@leadcircle/shared';
 import { expect as baseExpect, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
+import { delayRequests, layoutShiftTotal, recordLayoutShifts } from '../support/layout-shift.js';
 import { createLeadThroughApi, LEAD_NAME } from '../support/leads.js';
 import { edgeTouchers } from '../support/phone.js';
 
@@ -125,19 +126,8 @@ test.describe('on a phone, with the feed slow to come', () => {
     const groupId = await createGroupThroughApi(request, owner.accessToken, { name, privateCode: 'still-circle-code' });
     for (let i = 0; i < 20; i++) await createLeadThroughApi(request, owner.accessToken, groupId);
     await signIn(page, owner.email, owner.password);
-    await page.route('**/api/activity/global', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await delayRequests(page, '**/api/activity/global', 1500);
+    await recordLayoutShifts(page);
     await page.goto('/activities');
     await expect(
       page
@@ -146,9 +136,7 @@ test.describe('on a phone, with the feed slow to come', () => {
         .first(),
     ).toBeVisible();
     await expect(page.getByRole('region', { name: 'RECENT GROUPS' }).getByRole('link', { name })).toBeAttached();
-    const shifted = await page.evaluate(() =>
-      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
-    );
+    const shifted = await layoutShiftTotal(page);
     expect(shifted).toBeLessThan(0.01);
   });
 });

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from '../support/accounts.js';
 import { callAs, createGroupThroughApi, createPayingAccount, uniqueGroupName } from '../support/groups.js';
+import { delayRequests, layoutShiftTotal, recordLayoutShifts } from '../support/layout-shift.js';
 import { expectFits, PHONE } from '../support/phone.js';
 
 // The lead list's search, filters and sort live in the address: a filtered list survives a reload and
@@ -99,25 +100,12 @@ test.describe('on a phone, with the toolbar’s code slow to come', () => {
       );
     }
     await signIn(page, owner.email, owner.password);
-    await page.route(/\/assets\/lead-list-toolbar-[^/]*\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-      await route.continue();
-    });
-    await page.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { shifts: number[] }).shifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
-          if (!entry.hadRecentInput) shifts.push(entry.value);
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await delayRequests(page, /\/assets\/lead-list-toolbar-[^/]*\.js$/, 1500);
+    await recordLayoutShifts(page);
     await page.goto(`/groups/${groupId}/leads`);
     await expect(page.getByRole('table', { name: 'Group leads' }).getByText('Lead12 Steady')).toBeVisible();
     await expect(page.getByRole('searchbox', { name: 'Search leads' })).toBeVisible();
-    const shifted = await page.evaluate(() =>
-      (window as unknown as { shifts: number[] }).shifts.reduce((a, b) => a + b, 0),
-    );
+    const shifted = await layoutShiftTotal(page);
     expect(shifted).toBeLessThan(0.01);
   });
 });

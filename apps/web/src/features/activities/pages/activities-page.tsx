@@ -34,6 +34,30 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** A side section: the newest few groups or opportunities, each a link, or what to say when there are none. */
+function RecentList(props: {
+  title: string;
+  label: string;
+  empty: string;
+  isEmpty: boolean;
+  links: { key: number; to: string; name: string }[];
+}) {
+  return (
+    <Section title={props.title}>
+      {props.isEmpty && <Typography color="text.secondary">{props.empty}</Typography>}
+      <List dense aria-label={props.label}>
+        {props.links.map((link) => (
+          <ListItem key={link.key} disableGutters>
+            <Link component={RouterLink} to={link.to}>
+              {link.name}
+            </Link>
+          </ListItem>
+        ))}
+      </List>
+    </Section>
+  );
+}
+
 /**
  * The home screen: ACTIVITIES (live), RECENT GROUPS, RECENT OPPORTUNITIES, NEW GROUP (the create
  * wizard with its payment gate) and NEW OPPORTUNITY (the opportunities' dialog, opened by its list).
@@ -132,37 +156,28 @@ export function ActivitiesPage() {
             </Section>
           </Stack>
           <Stack sx={{ flex: 1, gap: 2, minWidth: 0 }}>
-            <Section title="RECENT GROUPS">
-              {groups.isSuccess && groupRows.length === 0 && (
-                <Typography color="text.secondary">No groups yet.</Typography>
-              )}
-              <List dense aria-label="Recent groups">
-                {groupRows.map((g) => (
-                  <ListItem key={g.groupId} disableGutters>
-                    <Link component={RouterLink} to={ROUTES.groupLeads.replace(':group_id', String(g.groupId))}>
-                      {g.name}
-                    </Link>
-                  </ListItem>
-                ))}
-              </List>
-            </Section>
-            <Section title="RECENT OPPORTUNITIES">
-              {opportunities.isSuccess && opportunityRows.length === 0 && (
-                <Typography color="text.secondary">No opportunities yet.</Typography>
-              )}
-              <List dense aria-label="Recent opportunities">
-                {opportunityRows.map((o) => (
-                  <ListItem key={o.opportunityId} disableGutters>
-                    <Link
-                      component={RouterLink}
-                      to={ROUTES.opportunityInformation.replace(':opportunity_id', String(o.opportunityId))}
-                    >
-                      {o.name}
-                    </Link>
-                  </ListItem>
-                ))}
-              </List>
-            </Section>
+            <RecentList
+              title="RECENT GROUPS"
+              label="Recent groups"
+              empty="No groups yet."
+              isEmpty={groups.isSuccess && groupRows.length === 0}
+              links={groupRows.map((g) => ({
+                key: g.groupId,
+                to: ROUTES.groupLeads.replace(':group_id', String(g.groupId)),
+                name: g.name,
+              }))}
+            />
+            <RecentList
+              title="RECENT OPPORTUNITIES"
+              label="Recent opportunities"
+              empty="No opportunities yet."
+              isEmpty={opportunities.isSuccess && opportunityRows.length === 0}
+              links={opportunityRows.map((o) => ({
+                key: o.opportunityId,
+                to: ROUTES.opportunityInformation.replace(':opportunity_id', String(o.opportunityId)),
+                name: o.name,
+              }))}
+            />
           </Stack>
         </Stack>
       )}
