@@ -25,7 +25,7 @@ export function InboxBell() {
   const [markRead] = useMarkInboxReadMutation();
   const [markAllRead] = useMarkInboxAllReadMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  // Mounted from the first opening on, so it closes with its transition and keeps its place.
+  // Mounted from the first opening on, so it closes with its transition.
   const [menuMounted, setMenuMounted] = useState(false);
   // Whether items came since the list was read: it is read again when the menu opens.
   const listStale = useRef(false);

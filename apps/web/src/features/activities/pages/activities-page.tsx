@@ -83,7 +83,8 @@ export function ActivitiesPage() {
   // The sections show once the feed and the recent groups have answered (or failed), together: on a phone
   // the feed comes first, and the recent lists shown before it would be pushed down under the reader's eyes;
   // the welcome for someone new needs both answers too. Opportunities fill in in place, at the bottom.
-  const isLoading = !(feed.data !== undefined || feed.isError) || !(groups.data !== undefined || groups.isError);
+  const answered = (query: { data?: unknown; isError: boolean }) => query.data !== undefined || query.isError;
+  const isLoading = !answered(feed) || !answered(groups);
 
   return (
     <Stack sx={{ gap: 2, p: { xs: 2, md: 3 } }}>
