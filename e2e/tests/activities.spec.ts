@@ -4,7 +4,7 @@ import { signIn } from '../support/accounts.js';
 import { createGroupThroughApi, createPayingAccount, joinGroupThroughApi, uniqueGroupName } from '../support/groups.js';
 import { delayRequests, layoutShiftTotal, recordLayoutShifts } from '../support/layout-shift.js';
 import { createLeadThroughApi, LEAD_NAME } from '../support/leads.js';
-import { edgeTouchers } from '../support/phone.js';
+import { edgeTouchers, PHONE } from '../support/phone.js';
 
 // The home screen: ACTIVITIES live, RECENT GROUPS, RECENT OPPORTUNITIES, NEW GROUP and NEW OPPORTUNITY.
 
@@ -89,7 +89,7 @@ test('the bell opens its inbox from the keyboard on a phone; the menu loads only
   page,
   request,
 }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+  await page.setViewportSize(PHONE.viewport);
   const person = await createPayingAccount(request, 'Ines');
   const menuFiles: string[] = [];
   page.on('request', (req) => {
@@ -119,7 +119,7 @@ test('the bell opens its inbox from the keyboard on a phone; the menu loads only
 });
 
 test.describe('on a phone, with the feed slow to come', () => {
-  test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  test.use({ ...PHONE, serviceWorkers: 'block' });
   test('the home screen does not move when the feed arrives after the recent groups', async ({ page, request }) => {
     const owner = await createPayingAccount(request, 'Still');
     const name = uniqueGroupName('Still');

@@ -22,9 +22,6 @@ const FEED_FIRST_PAGE: CallRequest<Calls['global']> = { response_type: 'LIST', s
 /** 0 stands for the first page; otherwise the id of the last activity shown (before_id). */
 const FIRST_FEED_PAGE = 0;
 
-/** One activity of the inbox, with whether the person read it. */
-export type InboxItem = CallResponse<typeof inboxCalls.list>['notifications'][number];
-
 /** The inbox's page: the latest 50. */
 export const INBOX_PAGE = { start_position: 0, get_next: PAGE_SIZE };
 

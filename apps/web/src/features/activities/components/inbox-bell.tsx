@@ -2,12 +2,11 @@ import { SERVER_EVENTS } from '@leadcircle/shared';
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import IconButton from '@mui/material/IconButton';
 import { Suspense, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import { CountBadge, unreadText } from '../../../components/count-badge';
 import { useAppDispatch } from '../../../core/hooks';
 import { useOnReconnect, useRealtimeEvent } from '../../../core/realtime/realtime';
 import { lazyPreloadable } from '../../../lib/lazy-preloadable';
-import { activitiesApi, useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
+import { activitiesApi, useInboxQuery } from '../api';
 
 // The menu (MUI's Menu, Popover and MenuList) is on no page's first load: the bell is on every signed-in page,
 // its menu opened now and then. Fetched when the bell is pointed at or focused, so it is there by the click.
@@ -15,15 +14,12 @@ const InboxMenu = lazyPreloadable(() => import('./inbox-menu').then((m) => m.Inb
 const preloadMenu = () => void InboxMenu.preload().catch(() => {});
 
 /**
- * The app bar's bell: the unread count, the inbox; a click opens an item and marks it read. Live: a new item
+ * The app bar's bell: the unread count, and the inbox (InboxMenu) it opens. Live: a new item
  * adds one to the count from its event, and the list is read again when the menu next opens.
  */
 export function InboxBell() {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const inbox = useInboxQuery();
-  const [markRead] = useMarkInboxReadMutation();
-  const [markAllRead] = useMarkInboxAllReadMutation();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   // Mounted from the first opening on, so it closes with its transition.
   const [menuMounted, setMenuMounted] = useState(false);
@@ -71,20 +67,7 @@ export function InboxBell() {
       </IconButton>
       {menuMounted && (
         <Suspense fallback={null}>
-          <InboxMenu
-            anchor={anchor}
-            onClose={() => setAnchor(null)}
-            unread={unread}
-            items={inbox.data?.notifications ?? []}
-            isError={inbox.isError && !inbox.data}
-            isSuccess={inbox.isSuccess}
-            onMarkAllRead={() => markAllRead()}
-            onOpenItem={({ activity, read }, to) => {
-              setAnchor(null);
-              if (!read) void markRead(activity.activityId);
-              if (to) navigate(to);
-            }}
-          />
+          <InboxMenu anchor={anchor} onClose={() => setAnchor(null)} />
         </Suspense>
       )}
     </>

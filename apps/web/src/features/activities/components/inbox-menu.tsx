@@ -4,32 +4,22 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import type { InboxItem } from '../api';
+import { useNavigate } from 'react-router';
+import { useInboxQuery, useMarkInboxAllReadMutation, useMarkInboxReadMutation } from '../api';
 import { relativeTime } from '../describe';
 
-export interface InboxMenuProps {
-  anchor: HTMLElement | null;
-  onClose: () => void;
-  unread: number;
-  items: InboxItem[];
-  isError: boolean;
-  isSuccess: boolean;
-  onMarkAllRead: () => void;
-  /** `to`: where the activity happened, when it has a page. */
-  onOpenItem: (item: InboxItem, to: string | null) => void;
-}
+/**
+ * The inbox the bell opens, from the bell's own inbox query; a click opens an item and marks it read. In a file
+ * of its own so the menu's code loads when the bell is first used.
+ */
+export function InboxMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+  const navigate = useNavigate();
+  const inbox = useInboxQuery();
+  const [markRead] = useMarkInboxReadMutation();
+  const [markAllRead] = useMarkInboxAllReadMutation();
+  const unread = inbox.data?.unreadCount ?? 0;
+  const items = inbox.data?.notifications ?? [];
 
-/** The inbox the bell opens; in a file of its own so the menu's code loads when the bell is first used. */
-export function InboxMenu({
-  anchor,
-  onClose,
-  unread,
-  items,
-  isError,
-  isSuccess,
-  onMarkAllRead,
-  onOpenItem,
-}: InboxMenuProps) {
   return (
     <Menu
       anchorEl={anchor}
@@ -37,26 +27,32 @@ export function InboxMenu({
       onClose={onClose}
       slotProps={{ list: { 'aria-label': 'Notifications' }, paper: { sx: { maxWidth: 360, maxHeight: 480 } } }}
     >
-      <MenuItem disabled={unread === 0} onClick={onMarkAllRead}>
+      <MenuItem disabled={unread === 0} onClick={() => markAllRead()}>
         <Button size="small" component="span">
           Mark all read
         </Button>
       </MenuItem>
-      {isError && (
+      {inbox.isError && !inbox.data && (
         <MenuItem disabled>
           <Typography variant="body2">Notifications could not be loaded.</Typography>
         </MenuItem>
       )}
-      {isSuccess && items.length === 0 && (
+      {inbox.isSuccess && items.length === 0 && (
         <MenuItem disabled>
           <Typography variant="body2">Nothing new.</Typography>
         </MenuItem>
       )}
-      {items.map((item) => {
-        const { activity, read } = item;
+      {items.map(({ activity, read }) => {
         const { text, to } = describeActivity(activity);
         return (
-          <MenuItem key={activity.activityId} onClick={() => onOpenItem(item, to)}>
+          <MenuItem
+            key={activity.activityId}
+            onClick={() => {
+              onClose();
+              if (!read) void markRead(activity.activityId);
+              if (to) navigate(to);
+            }}
+          >
             <ListItemText
               primary={text}
               secondary={relativeTime(activity.timestamp)}

@@ -210,6 +210,18 @@ describe('ActivitiesPage', { timeout: 20_000 }, () => {
     expect(screen.queryByText('Welcome to LeadCircle')).not.toBeInTheDocument();
   });
 
+  it('shows the feed and the opportunities when the recent groups could not be loaded', async () => {
+    answerHome({ groups: { status: 500, body: { message: 'Something went wrong.' } } });
+    renderHome();
+    expect(
+      await screen.findByRole('link', { name: /Olive Rivera submitted the lead Avery Buyer/ }),
+    ).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Office move' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Recent groups' })).toBeEmptyDOMElement();
+    expect(screen.queryByText('No groups yet.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+  });
+
   it('says nothing is empty while the lists load', async () => {
     const { held, release } = holdAnswers();
     answerHome({
